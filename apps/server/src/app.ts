@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { WEB_APP_VERSION } from '@cab/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerPipeline } from './http/pipeline.ts';
+import type { RegisteredRoute } from './http/route.ts';
+import { AuthRepository } from './modules/auth/auth.repository.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { TokenService } from './modules/auth/token.service.ts';
+import { VerifyCodeService } from './modules/auth/verify-code.service.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { UserRepository } from './modules/user/user.repository.ts';
+import { registerUserRoutes } from './modules/user/user.routes.ts';
+import { UserService } from './modules/user/user.service.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Database } from './platform/db/index.ts';
+import type { KeyValueStore } from './platform/kv.ts';
+import { OutboxSmsSender, type SmsSender } from './platform/sms.ts';
+import type { FileStorage } from './platform/storage.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  kv: KeyValueStore;
+  storage: FileStorage;
+  /** Defaults to the dev outbox sender (log + /dev/sms-outbox). */
+  sms?: SmsSender;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  routes: RegisteredRoute[];
+}
+
+/** Builds the whole server from its parts; tests call it and drive it with app.inject. */
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, db, clock, kv, storage } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const routes: RegisteredRoute[] = [];
+
+  // The default sender logs every code; only outside production can the codes also be read back.
+  const defaultSender = new OutboxSmsSender(app.log, () => clock.now());
+  const sms = deps.sms ?? defaultSender;
+  const outbox = deps.sms || config.production ? undefined : defaultSender;
+
+  const authRepo = new AuthRepository(db);
+  const tokens = new TokenService(db, authRepo, clock, { accessMs: config.accessTokenTtlMs, refreshMs: config.refreshTokenTtlMs });
+  const codes = new VerifyCodeService(authRepo, sms, kv, clock);
+  const users = new UserService(new UserRepository(db), storage);
+  const auth = new AuthService(db, codes, tokens, users, kv);
+
+  registerErrorHandling(app);
+  await app.register(multipart, { limits: { fileSize: config.bodyLimitBytes * 6, files: 1, fields: 10 } });
+  registerPipeline(app, { clientKeys: config.clientKeys, clock, kv, tokens });
+
+  registerSystemRoutes(app, routes, { clock, outbox, version: WEB_APP_VERSION });
+  registerAuthRoutes(app, routes, { auth, codes, tokens });
+  registerUserRoutes(app, routes, { users, auth });
+
+  if (storage.localRoot) {
+    fs.mkdirSync(storage.localRoot, { recursive: true });
+    await app.register(fastifyStatic, { root: storage.localRoot, prefix: '/files/', decorateReply: false, index: false });
+  }
+  if (fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', decorateReply: false, wildcard: false });
+  }
+  return { app, routes };
+}

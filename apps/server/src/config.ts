@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { WEB_CLIENT_KEY, WEB_CLIENT_SECRET } from '@cab/contracts';
+
+export interface ClientKey {
+  secret: string;
+  /** Legacy clients may sign with md5(key + nonce + timestamp + secret). */
+  legacy: boolean;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  production: boolean;
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite in dataDir is used. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  clientKeys: Map<string, ClientKey>;
+  accessTokenTtlMs: number;
+  refreshTokenTtlMs: number;
+  bodyLimitBytes: number;
+  webDistDir: string;
+  logLevel: string;
+}
+
+function parseKeys(raw: string | undefined, legacy: boolean, into: Map<string, ClientKey>): void {
+  for (const pair of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const i = pair.indexOf(':');
+    if (i <= 0 || i === pair.length - 1) throw new Error(`client key entry "${pair}" must be key:secret`);
+    into.set(pair.slice(0, i), { secret: pair.slice(i + 1), legacy });
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clientKeys = new Map<string, ClientKey>([[WEB_CLIENT_KEY, { secret: WEB_CLIENT_SECRET, legacy: false }]]);
+  parseKeys(env.CAB_CLIENT_KEYS, false, clientKeys);
+  parseKeys(env.CAB_LEGACY_CLIENT_KEYS, true, clientKeys);
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    production: env.NODE_ENV === 'production',
+    dataDir: path.resolve(env.CAB_DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    clientKeys,
+    accessTokenTtlMs: Number(env.CAB_ACCESS_TOKEN_TTL_SECONDS ?? 7200) * 1000,
+    refreshTokenTtlMs: Number(env.CAB_REFRESH_TOKEN_TTL_SECONDS ?? 30 * 86400) * 1000,
+    bodyLimitBytes: 1024 * 1024,
+    webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,42 @@
+import { ErrorCode, type Device } from '@cab/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+export interface AuthUser {
+  id: string;
+  familyId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | undefined;
+    rawBody: string | undefined;
+    device: Device | undefined;
+    /** The book named by the Trading-Entity header; membership is checked by book-scoped routes. */
+    tradingEntity: string | undefined;
+  }
+}
+
+/** Resolves a bearer token to its user, or says why it cannot. */
+export interface TokenVerifier {
+  verifyAccessToken(token: string): Promise<AuthUser | 'expired' | undefined>;
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+export async function authenticate(req: FastifyRequest, verifier: TokenVerifier, required: boolean): Promise<void> {
+  const token = bearerToken(req);
+  if (!token) {
+    if (required) throw new AppError(ErrorCode.UNAUTHORIZED, 'please log in');
+    return;
+  }
+  const res = await verifier.verifyAccessToken(token);
+  if (res === 'expired') throw new AppError(ErrorCode.TOKEN_EXPIRED, 'access token expired');
+  if (!res) throw new AppError(ErrorCode.UNAUTHORIZED, 'invalid access token');
+  req.user = res;
+}

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/index.ts';
+
+/** SQL of sign-in: verification codes and token families. */
+export class AuthRepository {
+  constructor(private readonly db: Database) {}
+
+  insertVerifyCode(phone: string, type: number, codeHash: string, expiresAt: Date) {
+    return this.db.insertInto('verify_codes').values({ phone, type, code_hash: codeHash, expires_at: expiresAt }).execute();
+  }
+
+  latestVerifyCode(phone: string, type: number) {
+    return this.db
+      .selectFrom('verify_codes')
+      .selectAll()
+      .where('phone', '=', phone)
+      .where('type', '=', type)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  addVerifyAttempt(id: string) {
+    return this.db
+      .updateTable('verify_codes')
+      .set({ attempts: sql`attempts + 1` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Marks the code used; false when another request used it first. */
+  async useVerifyCode(id: string, at: Date): Promise<boolean> {
+    const res = await this.db
+      .updateTable('verify_codes')
+      .set({ used_at: at })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return res.numUpdatedRows > 0n;
+  }
+
+  createFamily(db: Database, userId: string) {
+    return db.insertInto('token_families').values({ user_id: userId }).returning('id').executeTakeFirstOrThrow();
+  }
+
+  insertAccessToken(db: Database, row: { token_hash: string; family_id: string; user_id: string; expires_at: Date }) {
+    return db.insertInto('access_tokens').values(row).execute();
+  }
+
+  insertRefreshToken(db: Database, row: { token_hash: string; family_id: string; user_id: string; expires_at: Date }) {
+    return db.insertInto('refresh_tokens').values(row).execute();
+  }
+
+  findAccessToken(hash: string) {
+    return this.db
+      .selectFrom('access_tokens as a')
+      .innerJoin('token_families as f', 'f.id', 'a.family_id')
+      .select(['a.user_id', 'a.family_id', 'a.expires_at', 'f.revoked_at'])
+      .where('a.token_hash', '=', hash)
+      .executeTakeFirst();
+  }
+
+  findRefreshToken(hash: string) {
+    return this.db
+      .selectFrom('refresh_tokens as r')
+      .innerJoin('token_families as f', 'f.id', 'r.family_id')
+      .select(['r.user_id', 'r.family_id', 'r.expires_at', 'r.used_at', 'f.revoked_at'])
+      .where('r.token_hash', '=', hash)
+      .executeTakeFirst();
+  }
+
+  /** Spends a refresh token; false when it was already spent (a concurrent reuse). */
+  async useRefreshToken(db: Database, hash: string, at: Date): Promise<boolean> {
+    const res = await db
+      .updateTable('refresh_tokens')
+      .set({ used_at: at })
+      .where('token_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return res.numUpdatedRows > 0n;
+  }
+
+  /** Revokes a whole sign-in: its access tokens stop working at once. */
+  async revokeFamily(familyId: string, at: Date): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('token_families').set({ revoked_at: at }).where('id', '=', familyId).where('revoked_at', 'is', null).execute();
+      await tx.deleteFrom('access_tokens').where('family_id', '=', familyId).execute();
+    });
+  }
+}

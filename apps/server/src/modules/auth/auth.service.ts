@@ -1,0 +1,58 @@
+import { ErrorCode, VERIFY_CODE_TYPE, type TokenPair } from '@cab/contracts';
+import { AppError } from '../../http/errors.ts';
+import type { Database } from '../../platform/db/index.ts';
+import type { KeyValueStore } from '../../platform/kv.ts';
+import { enforceLimits } from '../../platform/rate-limit.ts';
+import type { UserRow } from '../user/user.repository.ts';
+import type { UserService } from '../user/user.service.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import type { TokenService } from './token.service.ts';
+import type { VerifyCodeService } from './verify-code.service.ts';
+
+export interface SignedIn {
+  user: UserRow;
+  tokens: TokenPair;
+}
+
+/** Sign-in flows: by code (creates the user on first login) and by password. */
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly codes: VerifyCodeService,
+    private readonly tokens: TokenService,
+    private readonly users: UserService,
+    private readonly kv: KeyValueStore,
+  ) {}
+
+  async loginByCode(phone: string, code: string): Promise<SignedIn> {
+    await this.codes.consume(phone, VERIFY_CODE_TYPE.LOGIN, code);
+    return this.db.transaction().execute(async (tx) => {
+      const user = await this.users.findOrCreateByPhone(tx, phone);
+      return { user, tokens: await this.tokens.issue(tx, user.id) };
+    });
+  }
+
+  /** `passwordSha1` is the sha1 hex of the password, as both password logins carry it. */
+  async loginByPassword(username: string, passwordSha1: string, ip: string): Promise<SignedIn> {
+    await enforceLimits(this.kv, [
+      { key: `pw:user:${username.toLowerCase()}`, max: 10, windowMs: 15 * 60_000, message: 'too many login attempts for this account; try later' },
+      { key: `pw:ip:${ip}`, max: 50, windowMs: 15 * 60_000, message: 'too many login attempts from this network; try later' },
+    ]);
+    const user = await this.users.findByLogin(username);
+    // The same answer for an unknown user and a wrong password, so accounts cannot be probed.
+    if (!user?.password_hash || !(await verifyPassword(user.password_hash, passwordSha1))) {
+      throw new AppError(ErrorCode.WRONG_CREDENTIALS, 'wrong account or password');
+    }
+    const tokens = await this.db.transaction().execute((tx) => this.tokens.issue(tx, user.id));
+    return { user, tokens };
+  }
+
+  async bindPhone(userId: string, phone: string, code: string): Promise<UserRow> {
+    await this.codes.consume(phone, VERIFY_CODE_TYPE.OTHER, code);
+    return this.users.bindPhone(userId, phone);
+  }
+
+  async setPassword(userId: string, passwordSha1: string): Promise<void> {
+    await this.users.setPasswordHash(userId, await hashPassword(passwordSha1));
+  }
+}

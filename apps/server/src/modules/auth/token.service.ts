@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+import { ErrorCode, type TokenPair } from '@cab/contracts';
+import type { AuthUser, TokenVerifier } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/index.ts';
+import type { AuthRepository } from './auth.repository.ts';
+
+const hashToken = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
+const newToken = () => crypto.randomBytes(32).toString('base64url');
+
+export interface TokenTtls {
+  accessMs: number;
+  refreshMs: number;
+}
+
+/**
+ * Access tokens are short-lived; refresh tokens rotate on every use. Only hashes are
+ * stored. A refresh token presented twice means it leaked: the whole family goes.
+ */
+export class TokenService implements TokenVerifier {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: AuthRepository,
+    private readonly clock: Clock,
+    private readonly ttl: TokenTtls,
+  ) {}
+
+  private async issueInto(db: Database, userId: string, familyId: string): Promise<TokenPair> {
+    const access = newToken();
+    const refresh = newToken();
+    const now = this.clock.now();
+    await this.repo.insertAccessToken(db, { token_hash: hashToken(access), family_id: familyId, user_id: userId, expires_at: new Date(now + this.ttl.accessMs) });
+    await this.repo.insertRefreshToken(db, { token_hash: hashToken(refresh), family_id: familyId, user_id: userId, expires_at: new Date(now + this.ttl.refreshMs) });
+    return { access_token: access, refresh_token: refresh, token_type: 'Bearer', expires_in: Math.floor(this.ttl.accessMs / 1000) };
+  }
+
+  /** Starts a new sign-in for the user, inside the caller's transaction. */
+  async issue(db: Database, userId: string): Promise<TokenPair> {
+    const family = await this.repo.createFamily(db, userId);
+    return this.issueInto(db, userId, family.id);
+  }
+
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const hash = hashToken(refreshToken);
+    const row = await this.repo.findRefreshToken(hash);
+    const now = this.clock.now();
+    if (!row || row.revoked_at) throw new AppError(ErrorCode.REFRESH_TOKEN_INVALID, 'invalid refresh token; please log in again');
+    if (row.used_at) {
+      await this.repo.revokeFamily(row.family_id, new Date(now));
+      throw new AppError(ErrorCode.REFRESH_TOKEN_REUSED, 'refresh token was already used; the sign-in has been revoked');
+    }
+    if (row.expires_at.getTime() <= now) throw new AppError(ErrorCode.REFRESH_TOKEN_INVALID, 'refresh token expired; please log in again');
+    const pair = await this.db.transaction().execute(async (tx) => {
+      if (!(await this.repo.useRefreshToken(tx, hash, new Date(now)))) return undefined;
+      return this.issueInto(tx, row.user_id, row.family_id);
+    });
+    if (!pair) {
+      await this.repo.revokeFamily(row.family_id, new Date(now));
+      throw new AppError(ErrorCode.REFRESH_TOKEN_REUSED, 'refresh token was already used; the sign-in has been revoked');
+    }
+    return pair;
+  }
+
+  async revoke(familyId: string): Promise<void> {
+    await this.repo.revokeFamily(familyId, new Date(this.clock.now()));
+  }
+
+  async verifyAccessToken(token: string): Promise<AuthUser | 'expired' | undefined> {
+    if (token.length > 256) return undefined;
+    const row = await this.repo.findAccessToken(hashToken(token));
+    if (!row || row.revoked_at) return undefined;
+    if (row.expires_at.getTime() <= this.clock.now()) return 'expired';
+    return { id: row.user_id, familyId: row.family_id };
+  }
+}

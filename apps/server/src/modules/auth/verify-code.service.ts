@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import { ErrorCode, VERIFY_CODE_LENGTH, VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS } from '@cab/contracts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { KeyValueStore } from '../../platform/kv.ts';
+import { enforceLimits } from '../../platform/rate-limit.ts';
+import type { SmsSender } from '../../platform/sms.ts';
+import type { AuthRepository } from './auth.repository.ts';
+
+const MINUTE = 60_000;
+
+function codeHash(phone: string, type: number, code: string): string {
+  return crypto.createHash('sha256').update(`${phone}:${type}:${code}`).digest('hex');
+}
+
+/** Verification codes: sent rate-limited, kept only as hashes, single-use, expiring. */
+export class VerifyCodeService {
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly sms: SmsSender,
+    private readonly kv: KeyValueStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(phone: string, type: number, ip: string): Promise<{ expires_in: number }> {
+    await enforceLimits(this.kv, [
+      { key: `code:phone:min:${phone}`, max: 1, windowMs: MINUTE, message: 'a code was just sent; wait a minute before asking again' },
+      { key: `code:phone:day:${phone}`, max: 10, windowMs: 24 * 60 * MINUTE, message: 'too many codes for this phone today' },
+      { key: `code:ip:${ip}`, max: 30, windowMs: 60 * MINUTE, message: 'too many code requests from this network; try later' },
+    ]);
+    const code = crypto.randomInt(0, 10 ** VERIFY_CODE_LENGTH).toString().padStart(VERIFY_CODE_LENGTH, '0');
+    await this.repo.insertVerifyCode(phone, type, codeHash(phone, type, code), new Date(this.clock.now() + VERIFY_CODE_TTL_MS));
+    await this.sms.sendVerifyCode(phone, code, type);
+    return { expires_in: VERIFY_CODE_TTL_MS / 1000 };
+  }
+
+  /**
+   * Checks and spends the newest code for the phone. A wrong guess counts against the
+   * code and is written at once (not inside the caller's transaction), so guessing
+   * stays limited even though the request itself fails.
+   */
+  async consume(phone: string, type: number, code: string): Promise<void> {
+    const row = await this.repo.latestVerifyCode(phone, type);
+    const now = this.clock.now();
+    if (!row || row.used_at || row.expires_at.getTime() <= now || row.attempts >= VERIFY_CODE_MAX_ATTEMPTS) {
+      throw new AppError(ErrorCode.VERIFY_CODE_EXPIRED, 'the verification code has expired or was not sent; ask for a new one');
+    }
+    const given = Buffer.from(codeHash(phone, type, code));
+    if (!crypto.timingSafeEqual(given, Buffer.from(row.code_hash))) {
+      await this.repo.addVerifyAttempt(row.id);
+      throw new AppError(ErrorCode.VERIFY_CODE_WRONG, 'wrong verification code');
+    }
+    if (!(await this.repo.useVerifyCode(row.id, new Date(now)))) {
+      throw new AppError(ErrorCode.VERIFY_CODE_EXPIRED, 'the verification code was already used; ask for a new one');
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import {
+  AUTH_PATHS,
+  AVATAR_MAX_BYTES,
+  AvatarUploadResponse,
+  BindPhoneRequest,
+  ErrorCode,
+  SetPasswordRequest,
+  UpdateUserRequest,
+  UserInfoResponse,
+} from '@cab/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken, type AuthUser } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { sha1Hex } from '../auth/password.ts';
+import { presentUser, type UserService } from './user.service.ts';
+
+export interface UserRouteDeps {
+  users: UserService;
+  auth: AuthService;
+}
+
+// Routes with auth 'user' never run without a user; this narrows the type once.
+const me = (user: AuthUser | undefined): AuthUser => {
+  if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, 'please log in');
+  return user;
+};
+const token = (req: FastifyRequest) => bearerToken(req) ?? '';
+
+export function registerUserRoutes(app: FastifyInstance, registry: RegisteredRoute[], deps: UserRouteDeps): void {
+  const tag = 'user';
+  defineRoute(app, registry, {
+    method: 'GET', url: AUTH_PATHS.userInfo, tag, auth: 'user', summary: 'The signed-in user', response: UserInfoResponse,
+    handler: async ({ user, req }) => ({ data: presentUser(await deps.users.get(me(user).id), token(req)) }),
+  });
+
+  defineRoute(app, registry, {
+    method: 'PATCH', url: AUTH_PATHS.updateUser, tag, auth: 'user', summary: 'Update nickname and avatar',
+    body: UpdateUserRequest, response: UserInfoResponse,
+    handler: async ({ user, body, req }) => ({ data: presentUser(await deps.users.update(me(user).id, body), token(req)) }),
+  });
+
+  defineRoute(app, registry, {
+    method: 'POST', url: AUTH_PATHS.avatar, tag, auth: 'user', summary: 'Upload an avatar image (multipart field "file")',
+    response: AvatarUploadResponse,
+    handler: async ({ user, req }) => {
+      if (!req.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'send the image as multipart/form-data');
+      const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError(ErrorCode.VALIDATION, 'no file in the upload');
+      const bytes = await file.toBuffer();
+      return { data: { avatar_url: await deps.users.uploadAvatar(me(user).id, bytes) } };
+    },
+  });
+
+  defineRoute(app, registry, {
+    method: 'POST', url: AUTH_PATHS.bindPhone, tag, auth: 'user', summary: 'Bind a phone with a type-2 code',
+    body: BindPhoneRequest, response: UserInfoResponse,
+    handler: async ({ user, body, req }) => ({ data: presentUser(await deps.auth.bindPhone(me(user).id, body.phone, body.code), token(req)) }),
+  });
+
+  defineRoute(app, registry, {
+    method: 'PUT', url: AUTH_PATHS.setPassword, tag, auth: 'user', summary: 'Set or change the password', status: 204,
+    body: SetPasswordRequest,
+    handler: async ({ user, body }) => {
+      await deps.auth.setPassword(me(user).id, sha1Hex(body.password));
+    },
+  });
+}

@@ -1,0 +1,85 @@
+import { ErrorCode, type UserInfo } from '@cab/contracts';
+import { AppError } from '../../http/errors.ts';
+import type { Database } from '../../platform/db/index.ts';
+import type { FileStorage } from '../../platform/storage.ts';
+import { sniffImage } from '../../platform/storage.ts';
+import type { UserRepository, UserRow } from './user.repository.ts';
+
+/** The display name a new user starts with: 用户 and the phone's last four digits. */
+export const defaultNickname = (phone: string) => `用户${phone.slice(-4)}`;
+
+export function presentUser(u: UserRow, token: string): UserInfo {
+  return {
+    userid: u.id,
+    account: u.phone ?? u.email ?? `u${u.id}`,
+    avatarUrl: u.avatar_url,
+    nickName: u.nickname,
+    phone: u.phone ?? '',
+    tokenType: 'Bearer',
+    token,
+    has_password: u.password_hash !== null,
+  };
+}
+
+export class UserService {
+  constructor(
+    private readonly repo: UserRepository,
+    private readonly storage: FileStorage,
+  ) {}
+
+  async get(id: string): Promise<UserRow> {
+    const u = await this.repo.findById(id);
+    // A token can outlive its user only if the user was removed; treat it as signed out.
+    if (!u) throw new AppError(ErrorCode.UNAUTHORIZED, 'user no longer exists');
+    return u;
+  }
+
+  findByLogin(username: string) {
+    return this.repo.findByLogin(username.trim());
+  }
+
+  /** The user with this phone, created on first login (inside the caller's transaction). */
+  async findOrCreateByPhone(db: Database, phone: string): Promise<UserRow> {
+    return (await this.repo.findByPhone(phone, db)) ?? (await this.repo.create(phone, defaultNickname(phone), db));
+  }
+
+  async update(id: string, patch: { nickname?: string | undefined; avatar_url?: string | undefined }): Promise<UserRow> {
+    if (patch.avatar_url !== undefined && patch.avatar_url !== '' && !/^(\/files\/|https:\/\/)/.test(patch.avatar_url)) {
+      throw new AppError(ErrorCode.VALIDATION, 'avatar_url must be an uploaded file or an https URL');
+    }
+    const u = await this.repo.update(id, {
+      ...(patch.nickname !== undefined ? { nickname: patch.nickname } : {}),
+      ...(patch.avatar_url !== undefined ? { avatar_url: patch.avatar_url } : {}),
+    });
+    if (!u) throw new AppError(ErrorCode.UNAUTHORIZED, 'user no longer exists');
+    return u;
+  }
+
+  async uploadAvatar(id: string, bytes: Buffer): Promise<string> {
+    const ext = sniffImage(bytes);
+    if (!ext) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'the avatar must be a PNG, JPEG, GIF or WebP image');
+    const url = await this.storage.put('avatars', ext, bytes);
+    await this.update(id, { avatar_url: url });
+    return url;
+  }
+
+  async bindPhone(id: string, phone: string): Promise<UserRow> {
+    const owner = await this.repo.findByPhone(phone);
+    if (owner && owner.id !== id) throw new AppError(ErrorCode.PHONE_TAKEN, 'this phone is already bound to another account');
+    try {
+      const u = await this.repo.update(id, { phone });
+      if (!u) throw new AppError(ErrorCode.UNAUTHORIZED, 'user no longer exists');
+      return u;
+    } catch (err) {
+      // Two accounts racing for one phone: the unique index decides, the loser hears why.
+      if (err instanceof Error && /unique|duplicate/i.test(err.message)) {
+        throw new AppError(ErrorCode.PHONE_TAKEN, 'this phone is already bound to another account');
+      }
+      throw err;
+    }
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.repo.update(id, { password_hash: passwordHash });
+  }
+}

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Database } from './index.ts';
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../db/migrations');
+
+/**
+ * Applies the plain SQL files of db/migrations in name order, each in its own
+ * transaction with its record, so a crash never leaves one half applied. Running it
+ * again applies nothing.
+ */
+export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`.execute(db);
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort();
+  const done = new Set((await db.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    await db.transaction().execute(async (tx) => {
+      await sql.raw(text).execute(tx);
+      await tx.insertInto('schema_migrations').values({ name: file }).execute();
+    });
+    applied.push(file);
+  }
+  return applied;
+}

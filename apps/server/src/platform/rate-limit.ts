@@ -1,0 +1,18 @@
+import { ErrorCode } from '@cab/contracts';
+import { AppError } from '../http/errors.ts';
+import type { KeyValueStore } from './kv.ts';
+
+export interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
+  message: string;
+}
+
+/** Counts one hit against each limit and refuses with 429 once any is exceeded. */
+export async function enforceLimits(kv: KeyValueStore, limits: Limit[]): Promise<void> {
+  for (const l of limits) {
+    const count = await kv.hit(`rl:${l.key}`, l.windowMs);
+    if (count > l.max) throw new AppError(ErrorCode.TOO_MANY_REQUESTS, l.message);
+  }
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+/** Where uploaded files live. The default is a local directory served under /files. */
+export interface FileStorage {
+  /** Stores the bytes and answers the public URL path. */
+  put(folder: string, ext: string, bytes: Buffer): Promise<string>;
+  /** Absolute directory whose files are served under /files (local storage only). */
+  readonly localRoot: string | undefined;
+}
+
+export class LocalFileStorage implements FileStorage {
+  constructor(readonly localRoot: string) {}
+
+  async put(folder: string, ext: string, bytes: Buffer): Promise<string> {
+    const safeFolder = folder.replace(/[^a-z0-9_-]/gi, '');
+    const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+    const dir = path.join(this.localRoot, safeFolder);
+    await fs.mkdir(dir, { recursive: true });
+    // Written under a temporary name and renamed, so a crash never leaves half a file.
+    const tmp = path.join(dir, `.${name}.tmp`);
+    await fs.writeFile(tmp, bytes);
+    await fs.rename(tmp, path.join(dir, name));
+    return `/files/${safeFolder}/${name}`;
+  }
+}
+
+const SIGNATURES: Array<{ ext: string; test: (b: Buffer) => boolean }> = [
+  { ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { ext: 'gif', test: (b) => b.subarray(0, 6).toString('ascii') === 'GIF87a' || b.subarray(0, 6).toString('ascii') === 'GIF89a' },
+  { ext: 'webp', test: (b) => b.subarray(0, 4).toString('ascii') === 'RIFF' && b.subarray(8, 12).toString('ascii') === 'WEBP' },
+];
+
+/** The image type read from the bytes themselves, never from the name or the declared type. */
+export function sniffImage(bytes: Buffer): string | undefined {
+  return SIGNATURES.find((s) => s.test(bytes))?.ext;
+}

@@ -1,0 +1,146 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AUTH_PATHS, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, stringToSign, EMPTY_SHA256, type LoginResponse } from '@cab/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type BuiltApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/platform/db/index.ts';
+import { MemoryStore, RedisStore, type KeyValueStore } from '../src/platform/kv.ts';
+import { LocalFileStorage } from '../src/platform/storage.ts';
+
+/** A fresh, migrated database for one test file (see global-setup.ts). */
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  const template = inject('pgTemplate');
+  if (template) {
+    const name = `cab_t_${process.ppid}_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const url = new URL(inject('pgAdminUrl'));
+    url.pathname = `/${name}`;
+    return openDatabase({ databaseUrl: url.toString() });
+  }
+  const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
+  return openDatabase({ loadDataDir: dump });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  built: BuiltApp;
+  db: Database;
+  clock: ManualClock;
+  kv: KeyValueStore;
+  config: Config;
+  client: SignedClient;
+  filesDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const handle = await freshDatabase();
+  const clock = new ManualClock(Date.now());
+  const redisUrl = process.env.REDIS_URL;
+  // With REDIS_URL the whole suite runs its nonces and limits through Redis, under a key prefix of its own.
+  const kv = redisUrl ? new RedisStore(redisUrl, clock, `cabtest:${crypto.randomBytes(6).toString('hex')}:`) : new MemoryStore(clock);
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-files-'));
+  const config = loadConfig({ NODE_ENV: 'test', CAB_DATA_DIR: filesDir, ...env });
+  const built = await buildApp({ config, db: handle.db, clock, kv, storage: new LocalFileStorage(filesDir) });
+  await built.app.ready();
+  return {
+    app: built.app,
+    built,
+    db: handle.db,
+    clock,
+    kv,
+    config,
+    filesDir,
+    client: new SignedClient(built.app, clock),
+    close: async () => {
+      await built.app.close();
+      await kv.close();
+      await handle.close();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string | undefined;
+  headers?: Record<string, string>;
+  /** Overrides for the signature parts, to build bad requests. */
+  clientKey?: string;
+  secret?: string;
+  timestamp?: number;
+  nonce?: string;
+  sign?: string;
+  /** Raw body text sent as is (for malformed JSON). */
+  raw?: string;
+}
+
+/** Sends requests the way the web client does: signed, with the Device header. */
+export class SignedClient {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly clock: ManualClock,
+  ) {}
+
+  signHeaders(method: string, url: string, body: string, o: CallOptions = {}): Record<string, string> {
+    const clientKey = o.clientKey ?? WEB_CLIENT_KEY;
+    const nonce = o.nonce ?? crypto.randomBytes(12).toString('hex');
+    const timestamp = String(o.timestamp ?? this.clock.now());
+    const bodySha256 = body ? crypto.createHash('sha256').update(body).digest('hex') : EMPTY_SHA256;
+    const sign =
+      o.sign ??
+      crypto
+        .createHmac('sha256', o.secret ?? WEB_CLIENT_SECRET)
+        .update(stringToSign({ clientKey, nonce, timestamp, method, pathWithQuery: url, bodySha256 }))
+        .digest('hex');
+    return { 'client-key': clientKey, 'nonce-str': nonce, timestamp, sign };
+  }
+
+  async call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, o: CallOptions = {}): Promise<LightMyRequestResponse> {
+    const payload = o.raw ?? (body === undefined ? '' : JSON.stringify(body));
+    const headers: Record<string, string> = {
+      device: JSON.stringify({ platform: 'test', device_id: 'dev-1', product_version: '1.5.9' }),
+      ...this.signHeaders(method, url, payload, o),
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...o.headers,
+    };
+    return this.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  }
+
+  get = (url: string, o?: CallOptions) => this.call('GET', url, undefined, o);
+  post = (url: string, body?: unknown, o?: CallOptions) => this.call('POST', url, body, o);
+  put = (url: string, body?: unknown, o?: CallOptions) => this.call('PUT', url, body, o);
+  patch = (url: string, body?: unknown, o?: CallOptions) => this.call('PATCH', url, body, o);
+  delete = (url: string, body?: unknown, o?: CallOptions) => this.call('DELETE', url, body, o);
+}
+
+/** The newest code the dev outbox holds for a phone. */
+export async function latestCode(app: FastifyInstance, phone: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `${AUTH_PATHS.smsOutbox}?phone=${phone}` });
+  const code = (res.json() as { data: Array<{ code: string }> }).data[0]?.code;
+  if (!code) throw new Error(`no code was sent to ${phone}`);
+  return code;
+}
+
+let phoneSeq = 0;
+/** A distinct, valid phone number per call. */
+export const nextPhone = () => `139${String(process.pid % 10000).padStart(4, '0')}${String(++phoneSeq).padStart(4, '0')}`;
+
+/** Fixture builder: a signed-in user, through the real code login. */
+export async function buildUser(t: TestApp, phone = nextPhone()): Promise<LoginResponse['data']> {
+  const sent = await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 });
+  if (sent.statusCode !== 200) throw new Error(`verify-code: ${sent.statusCode} ${sent.body}`);
+  const code = await latestCode(t.app, phone);
+  const res = await t.client.post(AUTH_PATHS.login, { type: 'code', phone, code });
+  if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
+  return (res.json() as LoginResponse).data;
+}

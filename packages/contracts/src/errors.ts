@@ -1,0 +1,85 @@
+/**
+ * The error catalogue. Every non-2xx answer is `{code, message}`; the codes are
+ * integers (the spec writes some of them in hex). The status each code travels
+ * with is fixed here so the server and the client agree on it.
+ */
+export const ErrorCode = {
+  /** 0x0112: the request's timestamp is outside the allowed skew; refresh /server/info and retry once. */
+  CLOCK_SKEW: 0x0112,
+  /** 0xF115: the book's cloud is offline; the client opens the offline page. */
+  BOOK_OFFLINE: 0xf115,
+  /** 0x0225: the book is closed. */
+  BOOK_CLOSED: 0x0225,
+  /** Wrong credentials on the password logins (what existing clients expect). */
+  WRONG_CREDENTIALS: 4112,
+  /** Environment error (for example: not inside the host app). */
+  ENVIRONMENT: 9999,
+
+  VALIDATION: 1000,
+  MALFORMED_JSON: 1001,
+  BODY_TOO_LARGE: 1002,
+  NOT_FOUND: 1003,
+  METHOD_NOT_ALLOWED: 1004,
+  UNSUPPORTED_MEDIA_TYPE: 1005,
+
+  SIGNATURE_MISSING: 1010,
+  UNKNOWN_CLIENT_KEY: 1011,
+  BAD_SIGN: 1012,
+  NONCE_REPLAYED: 1013,
+  BAD_DEVICE: 1014,
+
+  UNAUTHORIZED: 1020,
+  TOKEN_EXPIRED: 1021,
+  REFRESH_TOKEN_INVALID: 1022,
+  REFRESH_TOKEN_REUSED: 1023,
+
+  VERIFY_CODE_WRONG: 1030,
+  VERIFY_CODE_EXPIRED: 1031,
+  TOO_MANY_REQUESTS: 1040,
+  PHONE_TAKEN: 1050,
+  PASSWORD_NOT_SET: 1051,
+
+  FORBIDDEN: 1060,
+  BOOK_NOT_FOUND: 1061,
+
+  INTERNAL: 1099,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The HTTP status each code is answered with. */
+export const errorStatus: Record<ErrorCodeValue, number> = {
+  [ErrorCode.CLOCK_SKEW]: 400,
+  [ErrorCode.BOOK_OFFLINE]: 409,
+  [ErrorCode.BOOK_CLOSED]: 409,
+  [ErrorCode.WRONG_CREDENTIALS]: 401,
+  [ErrorCode.ENVIRONMENT]: 400,
+  [ErrorCode.VALIDATION]: 400,
+  [ErrorCode.MALFORMED_JSON]: 400,
+  [ErrorCode.BODY_TOO_LARGE]: 413,
+  [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.METHOD_NOT_ALLOWED]: 405,
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 415,
+  [ErrorCode.SIGNATURE_MISSING]: 400,
+  [ErrorCode.UNKNOWN_CLIENT_KEY]: 400,
+  [ErrorCode.BAD_SIGN]: 400,
+  [ErrorCode.NONCE_REPLAYED]: 400,
+  [ErrorCode.BAD_DEVICE]: 400,
+  [ErrorCode.UNAUTHORIZED]: 401,
+  [ErrorCode.TOKEN_EXPIRED]: 401,
+  [ErrorCode.REFRESH_TOKEN_INVALID]: 401,
+  [ErrorCode.REFRESH_TOKEN_REUSED]: 401,
+  [ErrorCode.VERIFY_CODE_WRONG]: 422,
+  [ErrorCode.VERIFY_CODE_EXPIRED]: 422,
+  [ErrorCode.TOO_MANY_REQUESTS]: 429,
+  [ErrorCode.PHONE_TAKEN]: 409,
+  [ErrorCode.PASSWORD_NOT_SET]: 422,
+  [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.BOOK_NOT_FOUND]: 404,
+  [ErrorCode.INTERNAL]: 500,
+};
+
+export interface ErrorBody {
+  code: number;
+  message: string;
+}
