@@ -11,6 +11,7 @@ declare module 'vitest' {
     pgliteDump: string;
     pgTemplate: string;
     pgAdminUrl: string;
+    runId: string;
   }
 }
 
@@ -20,6 +21,7 @@ declare module 'vitest' {
  * created from a migrated template.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  project.provide('runId', String(process.pid));
   if (process.env.CAB_TEST_DB === 'postgres') {
     const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const template = `cab_tpl_${process.pid}`;
@@ -36,7 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgAdminUrl', adminUrl);
     project.provide('pgliteDump', '');
     return async () => {
-      const rows = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'cab_t_${process.pid}_%'`);
+      const rows = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'cab_t_${process.pid}\\_%'`);
       for (const r of rows.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();

@@ -13,19 +13,24 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/platfor
 import { MemoryStore, RedisStore, type KeyValueStore } from '../src/platform/kv.ts';
 import { LocalFileStorage } from '../src/platform/storage.ts';
 
+/** On PostgreSQL runs: the URL of a new database copied from the migrated template; otherwise undefined. */
+export async function freshDatabaseUrl(): Promise<string | undefined> {
+  const template = inject('pgTemplate');
+  if (!template) return undefined;
+  const name = `cab_t_${inject('runId')}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const url = new URL(inject('pgAdminUrl'));
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** A fresh, migrated database for one test file (see global-setup.ts). */
 export async function freshDatabase(): Promise<DatabaseHandle> {
-  const template = inject('pgTemplate');
-  if (template) {
-    const name = `cab_t_${process.ppid}_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    await admin.end();
-    const url = new URL(inject('pgAdminUrl'));
-    url.pathname = `/${name}`;
-    return openDatabase({ databaseUrl: url.toString() });
-  }
+  const url = await freshDatabaseUrl();
+  if (url) return openDatabase({ databaseUrl: url });
   const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
   return openDatabase({ loadDataDir: dump });
 }
@@ -49,7 +54,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   // With REDIS_URL the whole suite runs its nonces and limits through Redis, under a key prefix of its own.
   const kv = redisUrl ? new RedisStore(redisUrl, clock, `cabtest:${crypto.randomBytes(6).toString('hex')}:`) : new MemoryStore(clock);
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-files-'));
-  const config = loadConfig({ NODE_ENV: 'test', CAB_DATA_DIR: filesDir, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAB_DATA_DIR: filesDir, ...env });
   const built = await buildApp({ config, db: handle.db, clock, kv, storage: new LocalFileStorage(filesDir) });
   await built.app.ready();
   return {
@@ -132,8 +137,9 @@ export async function latestCode(app: FastifyInstance, phone: string): Promise<s
 }
 
 let phoneSeq = 0;
-/** A distinct, valid phone number per call. */
-export const nextPhone = () => `139${String(process.pid % 10000).padStart(4, '0')}${String(++phoneSeq).padStart(4, '0')}`;
+const phoneRun = crypto.randomInt(0, 10_000);
+/** A distinct, valid phone number per call, and per run (Redis keeps rate limits between runs). */
+export const nextPhone = () => `139${String(phoneRun).padStart(4, '0')}${String(++phoneSeq).padStart(4, '0')}`;
 
 /** Fixture builder: a signed-in user, through the real code login. */
 export async function buildUser(t: TestApp, phone = nextPhone()): Promise<LoginResponse['data']> {

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { EMPTY_SHA256, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, stringToSign } from '@cab/contracts';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningServer {
+  proc: ChildProcess;
+  base: string;
+  output: () => string;
+}
+
+/** Starts the real server (src/main.ts) as its own process and waits until it answers. */
+export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}: ${out}`);
+    try {
+      if ((await fetch(`${base}/server/info`)).ok) return { proc, base, output: () => out };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  proc.kill('SIGKILL');
+  throw new Error(`server did not start in 60 s: ${out}`);
+}
+
+export function waitForExit(proc: ChildProcess): Promise<number | null> {
+  // A process killed by a signal has no exit code, only a signal code.
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(proc.exitCode);
+  return new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
+}
+
+/** A signed HTTP call, as the web client makes it. */
+export async function signedFetch(base: string, method: string, url: string, body?: unknown, token?: string): Promise<Response> {
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  const nonce = crypto.randomBytes(12).toString('hex');
+  const timestamp = String(Date.now());
+  const bodySha256 = payload ? crypto.createHash('sha256').update(payload).digest('hex') : EMPTY_SHA256;
+  const sign = crypto
+    .createHmac('sha256', WEB_CLIENT_SECRET)
+    .update(stringToSign({ clientKey: WEB_CLIENT_KEY, nonce, timestamp, method, pathWithQuery: url, bodySha256 }))
+    .digest('hex');
+  return fetch(base + url, {
+    method,
+    headers: {
+      'client-key': WEB_CLIENT_KEY, 'nonce-str': nonce, timestamp, sign,
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(payload ? { body: payload } : {}),
+  });
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launch(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+/** A phone: 390x844, touch, Chinese locale, Shanghai time. */
+export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+}
+
+/** Saves a screenshot as a test artifact: e2e/artifacts/<journey>/<nn>-<step>.png */
+export function screenshotter(journey: string): (page: Page, step: string) => Promise<string> {
+  const dir = path.join(ARTIFACTS, journey);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  let n = 0;
+  return async (page, step) => {
+    const file = path.join(dir, `${String(++n).padStart(2, '0')}-${step}.png`);
+    await page.screenshot({ path: file });
+    return file;
+  };
+}
+
+/** The newest verification code the dev outbox holds for a phone. */
+export async function outboxCode(baseUrl: string, phone: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${baseUrl}/dev/sms-outbox?phone=${phone}`);
+    const body = (await res.json()) as { data: Array<{ code: string }> };
+    if (body.data[0]) return body.data[0].code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code was sent to ${phone}`);
+}
