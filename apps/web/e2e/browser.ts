@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
+export function baseUrl(): string {
+  const url = process.env.CAB_E2E_BASE_URL;
+  if (!url) throw new Error('the e2e global setup did not start a server');
+  return url;
+}
+
 export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -1,22 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { startServerProcess, waitForExit } from '../../server/test/process.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-  }
-}
-
-/** One server for the journeys, on a data directory of its own, serving the built web app. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/**
+ * One server for the journeys, on a data directory of its own, serving the built web
+ * app. Its address reaches the test workers through the environment they inherit.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
   const dist = path.resolve(import.meta.dirname, '../dist/index.html');
   if (!fs.existsSync(dist)) throw new Error('build the web app first (npm run build -w @cab/web)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-e2e-'));
   const server = await startServerProcess({ CAB_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
-  project.provide('baseUrl', server.base);
+  process.env.CAB_E2E_BASE_URL = server.base;
   return async () => {
     server.proc.kill('SIGTERM');
     await waitForExit(server.proc);

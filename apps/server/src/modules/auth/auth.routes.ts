@@ -10,7 +10,6 @@ import {
   SendVerifyCodeResponse,
 } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
-
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import { presentUser } from '../user/user.service.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';

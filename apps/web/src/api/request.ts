@@ -1,0 +1,172 @@
+import { AUTH_PATHS, ErrorCode, MAX_TOKEN_REFRESH_RETRIES, REQUEST_TIMEOUT_MS, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, type Device, type TokenPair } from '@cab/contracts';
+import { signHeaders } from './sign.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  /** Query for GET and DELETE, JSON body otherwise. */
+  data?: Record<string, unknown> | unknown[] | undefined;
+  /** A multipart upload instead of JSON. */
+  formData?: FormData;
+  /** false: no toast on failure. */
+  showError?: boolean;
+  /** Dialog mode: the close-book code (0x0225) is left to the dialog, not toasted. */
+  dialog?: boolean;
+  /** false: no loading toast; a string: its text. */
+  loading?: boolean | string;
+  /** Overrides the current book for Trading-Entity ('' sends it empty). */
+  tradingEntity?: string;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Status 0: the request never got an answer (network down or timed out). */
+export const NETWORK_ERROR = -1;
+export const TIMEOUT = -2;
+
+export interface RequestDeps {
+  fetch: typeof fetch;
+  now: () => number;
+  device: () => Device;
+  tokens: () => { tokenType: string; token: string; refreshToken: string } | undefined;
+  setTokens: (pair: TokenPair) => void;
+  clearSession: () => void;
+  bookId: () => string;
+  clockGap: () => number;
+  setClockGap: (gap: number) => void;
+  toast: (text: string) => void;
+  loading: (text: string) => () => void;
+  currentHash: () => string;
+  navigate: (hash: string) => void;
+  t: (key: 'noNetwork' | 'sessionAbnormal' | 'loading') => string;
+  log: { warn: (...a: unknown[]) => void };
+}
+
+export const OFFLINE_PAGE = '#/private/pages/off-line';
+
+/** The one request wrapper: every rule of SPEC sections 7, 8 and 9 lives here. */
+export function createRequest(deps: RequestDeps) {
+  let refreshing: Promise<boolean> | undefined;
+
+  function buildUrl(url: string, method: Method, data: RequestOptions['data']): string {
+    if ((method !== 'GET' && method !== 'DELETE') || !data || Array.isArray(data)) return url;
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(data)) if (v !== undefined && v !== null) q.append(k, Array.isArray(v) ? v.join(',') : String(v));
+    const qs = q.toString();
+    return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+  }
+
+  async function send(url: string, o: RequestOptions): Promise<Response> {
+    const method = o.method ?? 'POST';
+    const full = buildUrl(url, method, o.data);
+    const hasJsonBody = !o.formData && o.data !== undefined && ((method !== 'GET' && method !== 'DELETE') || Array.isArray(o.data));
+    const body = hasJsonBody ? JSON.stringify(o.data) : '';
+    const session = deps.tokens();
+    const headers: Record<string, string> = {
+      Device: JSON.stringify(deps.device()),
+      'Trading-Entity': o.tradingEntity ?? deps.bookId(),
+      ...(await signHeaders({ clientKey: WEB_CLIENT_KEY, secret: WEB_CLIENT_SECRET, method, pathWithQuery: full, body, timestamp: deps.now() + deps.clockGap() })),
+      ...(hasJsonBody ? { 'Content-Type': 'application/json' } : {}),
+      ...(session ? { Authorization: `${session.tokenType} ${session.token}` } : {}),
+      ...o.headers,
+    };
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => ctrl.abort(), o.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    try {
+      return await deps.fetch(full, { method, headers, body: o.formData ?? (hasJsonBody ? body : undefined), signal: ctrl.signal });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function refreshServerTime(): Promise<void> {
+    try {
+      const res = await deps.fetch(AUTH_PATHS.serverInfo, { method: 'GET' });
+      const body = (await res.json()) as { current_time_stamp?: number };
+      if (typeof body.current_time_stamp === 'number') deps.setClockGap(body.current_time_stamp - deps.now());
+    } catch (err) {
+      deps.log.warn('server info failed', err); // silent on failure (SPEC 7)
+    }
+  }
+
+  /** One refresh for all the requests that hit 401 at the same moment. */
+  function refreshToken(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const session = deps.tokens();
+      if (!session?.refreshToken) return false;
+      try {
+        const res = await send(AUTH_PATHS.refresh, { method: 'POST', data: { refresh_token: session.refreshToken } });
+        if (!res.ok) return false;
+        deps.setTokens(((await res.json()) as { data: TokenPair }).data);
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => (refreshing = undefined));
+    return refreshing;
+  }
+
+  function fail(err: ApiError, o: RequestOptions): never {
+    if (o.showError !== false && !(err.code === ErrorCode.BOOK_CLOSED && o.dialog)) deps.toast(err.message || deps.t('noNetwork'));
+    throw err;
+  }
+
+  function sessionLost(): never {
+    deps.clearSession();
+    deps.toast(deps.t('sessionAbnormal'));
+    throw new ApiError(401, ErrorCode.UNAUTHORIZED, deps.t('sessionAbnormal'));
+  }
+
+  async function attempt<T>(url: string, o: RequestOptions, clockRetried: boolean, refreshes: number): Promise<T> {
+    let res: Response;
+    try {
+      res = await send(url, o);
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') {
+        deps.log.warn('request timed out', url); // time-outs are logged silently (SPEC 8)
+        throw new ApiError(0, TIMEOUT, 'timeout');
+      }
+      return fail(new ApiError(0, NETWORK_ERROR, deps.t('noNetwork')), o);
+    }
+    if (res.ok) return (res.status === 204 ? undefined : await res.json().catch(() => undefined)) as T;
+
+    const body = (await res.json().catch(() => ({}))) as { code?: number; message?: string; msg?: string };
+    const code = typeof body.code === 'number' ? body.code : res.status;
+    if (res.status === 400 && code === ErrorCode.CLOCK_SKEW && !clockRetried) {
+      await refreshServerTime();
+      return attempt<T>(url, o, true, refreshes);
+    }
+    if (res.status === 401 && url !== AUTH_PATHS.login) {
+      if (refreshes >= MAX_TOKEN_REFRESH_RETRIES || !(await refreshToken())) return sessionLost();
+      return attempt<T>(url, o, clockRetried, refreshes + 1);
+    }
+    const err = new ApiError(res.status, code, body.message || body.msg || deps.t('noNetwork'));
+    if (code === ErrorCode.BOOK_OFFLINE) {
+      if (!deps.currentHash().startsWith(OFFLINE_PAGE)) deps.navigate(OFFLINE_PAGE);
+      throw err;
+    }
+    return fail(err, o);
+  }
+
+  return async function request<T = unknown>(url: string, o: RequestOptions = {}): Promise<T> {
+    const close = o.loading === false ? undefined : deps.loading(typeof o.loading === 'string' ? o.loading : deps.t('loading'));
+    try {
+      return await attempt<T>(url, o, false, 0);
+    } finally {
+      close?.();
+    }
+  };
+}
+
+export type Request = ReturnType<typeof createRequest>;

@@ -1,0 +1,23 @@
+import { TabBar } from 'antd-mobile';
+import { AppOutline, BillOutline, ShopbagOutline, UserOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { TAB_PATHS } from './route-table.ts';
+
+const ICONS = [<AppOutline key="home" />, <BillOutline key="book" />, <ShopbagOutline key="market" />, <UserOutline key="mine" />];
+const LABELS = ['tabs.home', 'tabs.book', 'tabs.market', 'tabs.mine'] as const;
+
+export function AppTabBar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <div className="tab-bar" data-testid="tab-bar">
+      <TabBar activeKey={pathname.slice(1)} onChange={(key) => navigate(`/${key}`, { replace: true })} safeArea>
+        {TAB_PATHS.map((path, i) => (
+          <TabBar.Item key={path} icon={ICONS[i]} title={t(LABELS[i]!)} data-testid={`tab-${LABELS[i]!.split('.')[1]}`} />
+        ))}
+      </TabBar>
+    </div>
+  );
+}

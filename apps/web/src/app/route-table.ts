@@ -1,0 +1,94 @@
+/**
+ * Every page route of SPEC section 2, verbatim (the path after '#/'), with the area
+ * that builds it. A route without a page shows the shared not-open notice until its
+ * area lands.
+ */
+export type Area = 'core' | 'books' | 'market' | 'accounting' | 'flows' | 'budgets' | 'commerce' | 'members' | 'cloud' | 'migration' | 'community' | 'messages' | 'host';
+
+export interface RouteEntry {
+  path: string;
+  area: Area;
+  /** Key of the built page in pages.ts; absent means not open yet. */
+  page?: string;
+}
+
+export const ROUTES: RouteEntry[] = [
+  { path: 'pages/home/index', area: 'books' },
+  { path: 'pages/book/index', area: 'books' },
+  { path: 'pages/market/index', area: 'market' },
+  { path: 'pages/mine/index', area: 'core', page: 'mine' },
+  { path: 'pages/market/detail', area: 'market' },
+  { path: 'subPackages/accounting/index', area: 'accounting' },
+  { path: 'accounting/pages/image-preview', area: 'accounting' },
+  { path: 'accounting/pages/search-account', area: 'accounting' },
+  { path: 'accounting/pages/search-category', area: 'accounting' },
+  { path: 'accounting/pages/search-member', area: 'accounting' },
+  { path: 'accounting/pages/search-merchant', area: 'accounting' },
+  { path: 'accounting/pages/search-project', area: 'accounting' },
+  { path: 'flow/index', area: 'flows' },
+  { path: 'flow/pages/account-flow', area: 'flows' },
+  { path: 'flow/pages/category-flow', area: 'flows' },
+  { path: 'flow/pages/group-flow', area: 'flows' },
+  { path: 'flow/pages/search-flow-detail', area: 'flows' },
+  { path: 'flow/pages/search-flow-guide', area: 'flows' },
+  { path: 'flow/pages/edit-exclusive', area: 'flows' },
+  { path: 'budget/index', area: 'budgets' },
+  { path: 'budget/children', area: 'budgets' },
+  { path: 'bookSetting/index', area: 'books' },
+  { path: 'bookSetting/pages/payfail', area: 'commerce' },
+  { path: 'bookSetting/pages/paysuccess', area: 'commerce' },
+  { path: 'bookSetting/pages/processing', area: 'commerce' },
+  { path: 'bookSetting/pages/bananashell', area: 'commerce' },
+  { path: 'bookSetting/pages/law', area: 'books' },
+  { path: 'roleSetting/index', area: 'members' },
+  { path: 'roleSetting/pages/role-management', area: 'members' },
+  { path: 'roleSetting/pages/role-info', area: 'members' },
+  { path: 'roleSetting/pages/role-detail-info', area: 'members' },
+  { path: 'defaultInviteSetting/index', area: 'members' },
+  { path: 'categoryLabels/index', area: 'accounting' },
+  { path: 'trade/pages/record', area: 'commerce' },
+  { path: 'trade/pages/result', area: 'commerce' },
+  { path: 'trade/pages/recharge-guide', area: 'commerce' },
+  { path: 'cloud/index', area: 'cloud' },
+  { path: 'cloud/pages/agreement', area: 'cloud' },
+  { path: 'cloud/pages/apply', area: 'cloud' },
+  { path: 'cloud/pages/exclusive', area: 'cloud' },
+  { path: 'cloud/pages/introduce', area: 'cloud' },
+  { path: 'cloud/pages/result', area: 'cloud' },
+  { path: 'cloud/pages/rule', area: 'cloud' },
+  { path: 'cloud/pages/sharingManagement', area: 'cloud' },
+  { path: 'cloudEnv/index', area: 'migration' },
+  { path: 'invitation/index', area: 'members' },
+  { path: 'community/list', area: 'community' },
+  { path: 'community/detail', area: 'community' },
+  { path: 'community/post', area: 'community' },
+  { path: 'messageCenter/list', area: 'messages' },
+  { path: 'messageCenter/secondList', area: 'messages' },
+  { path: 'messageCenter/messageDetail', area: 'messages' },
+  { path: 'messageCenter/toReport', area: 'messages' },
+  { path: 'search/pages/global-search', area: 'flows' },
+  { path: 'search/pages/my-book-search', area: 'flows' },
+  { path: 'search/pages/book-search', area: 'flows' },
+  { path: 'bookDetail/pages/book-detail', area: 'market' },
+  { path: 'bookDetail/pages/book-video', area: 'market' },
+  { path: 'private/index', area: 'migration' },
+  { path: 'private/pages/off-line', area: 'migration' },
+  { path: 'accountLogin/index', area: 'core', page: 'accountLogin' },
+  { path: 'bindPhone/index', area: 'core', page: 'bindPhone' },
+  { path: 'personalInfo/index', area: 'core', page: 'personalInfo' },
+  { path: 'favorite/index', area: 'market' },
+  { path: 'share/index', area: 'members' },
+  { path: 'preview/index', area: 'market' },
+  { path: 'updateApp/index', area: 'core', page: 'updateApp' },
+  { path: 'aboutUs/index', area: 'core', page: 'aboutUs' },
+  { path: 'loading/index', area: 'core', page: 'loading' },
+  { path: 'dashboard/index', area: 'books' },
+  { path: 'webview/customer-service', area: 'host' },
+  { path: 'webview/follow', area: 'host' },
+  { path: 'webview/open', area: 'host' },
+  { path: 'choose-location', area: 'host' },
+  { path: 'open-location', area: 'host' },
+];
+
+/** The four tab pages, in tab-bar order. */
+export const TAB_PATHS = ['pages/home/index', 'pages/book/index', 'pages/market/index', 'pages/mine/index'] as const;

@@ -1,0 +1,28 @@
+import { AUTH_PATHS, type UserInfo } from '@cab/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../api/client.ts';
+import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
+
+/** Query keys of the user domain, in one place so mutations invalidate the right ones. */
+export const userKeys = {
+  all: ['user'] as const,
+  info: () => [...userKeys.all, 'info'] as const,
+};
+
+export function fetchUserInfo(): Promise<UserInfo> {
+  return request<{ data: UserInfo }>(AUTH_PATHS.userInfo, { method: 'GET', loading: false }).then((r) => r.data);
+}
+
+/** The signed-in user, refreshed from the server and kept in the user store. */
+export function useUserInfo() {
+  const loggedIn = useUserStore(selectLoggedIn);
+  return useQuery({
+    queryKey: userKeys.info(),
+    enabled: loggedIn,
+    queryFn: async () => {
+      const info = await fetchUserInfo();
+      useUserStore.getState().setUser(info);
+      return info;
+    },
+  });
+}

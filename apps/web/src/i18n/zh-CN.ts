@@ -1,0 +1,34 @@
+export const zhCN = {
+  common: {
+    loading: '加载中', noNetwork: '网络连接失败，请检查网络设置', sessionAbnormal: '用户信息异常，请重新登录',
+    serverHiccup: '服务器开小差了，请稍后重试。', save: '保存', cancel: '取消', confirm: '确定', back: '返回',
+    retry: '重试', loadFailed: '加载失败', saved: '已保存', appName: '共享云账本',
+  },
+  tabs: { home: '首页', book: '账本', market: '市场', mine: '我的' },
+  notOpen: { title: '该页面尚未开放', body: '这个功能正在建设中，敬请期待。', home: '回到首页' },
+  mine: {
+    loginPrompt: '登录后同步你的账本', login: '登录 / 注册', favorites: '我的收藏', upgrade: '升级到 App', recommend: '推荐给好友',
+    feedback: '意见反馈', about: '关于我们', personalInfo: '个人信息', language: '语言', noPhone: '未绑定手机',
+  },
+  login: {
+    title: '登录', codeTab: '验证码登录', passwordTab: '密码登录', phone: '手机号', phonePlaceholder: '请输入手机号',
+    code: '验证码', codePlaceholder: '请输入验证码', sendCode: '获取验证码', resend: '{{s}} 秒后重发', submit: '登录',
+    account: '账号', accountPlaceholder: '手机号或邮箱', password: '密码', passwordPlaceholder: '请输入密码',
+    badPhone: '请输入正确的手机号', badCode: '请输入验证码', codeSent: '验证码已发送', hint: '未注册的手机号验证后将自动创建账号',
+  },
+  personal: {
+    title: '个人信息', avatar: '头像', nickname: '昵称', phone: '手机号', bind: '去绑定', change: '更换', password: '登录密码',
+    setPassword: '设置密码', changePassword: '修改密码', newPassword: '新密码（6-64 位）', logout: '退出登录',
+    logoutConfirm: '确定退出登录吗？', nicknameEmpty: '昵称不能为空', nicknameLong: '昵称最多 20 个字', passwordShort: '密码至少 6 位',
+    uploading: '上传中', uploadFailed: '上传失败，请重试', chooseFailed: '选择图片失败', tooLarge: '图片不能超过 5MB',
+    nicknamePlaceholder: '请输入昵称',
+  },
+  bindPhone: { title: '绑定手机', submit: '绑定', done: '绑定成功' },
+  about: { title: '关于我们', webVersion: '网页版版本', appVersion: 'App 版本', intro: '共享云账本：家庭、朋友和小商户一起记账，数据实时同步，成员与角色清晰可控。' },
+  update: {
+    title: '升级到 App', current: '当前版本', latest: '最新版本', needed: '有新版本可用，建议升级到 App 获得完整体验。', upToDate: '当前已是最新版本。',
+    body: '在 App 中可以使用语音记账、账单导入、离线记账和桌面小组件。', download: '下载 App',
+  },
+  loadingPage: { starting: '正在启动…', failed: '启动遇到问题，已跳过' },
+};
+export type Resources = typeof zhCN;

@@ -1,0 +1,21 @@
+import { APP_VERSION, WEB_APP_VERSION } from '@cab/contracts';
+import { useTranslation } from 'react-i18next';
+import { PageBar } from '../../app/PageBar.tsx';
+
+export default function AboutUsPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page" data-testid="page-about">
+      <PageBar title={t('about.title')} />
+      <div className="section padded center">
+        <div style={{ fontSize: 40 }}>📒</div>
+        <h2 style={{ margin: '8px 0' }}>{t('common.appName')}</h2>
+        <p className="muted">{t('about.intro')}</p>
+      </div>
+      <div className="section padded">
+        <div className="version-row"><span>{t('about.webVersion')}</span><span data-testid="web-version">{WEB_APP_VERSION}</span></div>
+        <div className="version-row"><span>{t('about.appVersion')}</span><span>{`${APP_VERSION.name} (${APP_VERSION.code})`}</span></div>
+      </div>
+    </div>
+  );
+}

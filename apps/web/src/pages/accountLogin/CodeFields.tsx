@@ -1,0 +1,49 @@
+import { Phone } from '@cab/contracts';
+import { Button, Input, List, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSendCode } from '../../features/user/mutations.ts';
+import { useCountdown } from './useCountdown.ts';
+
+interface Props {
+  phone: string;
+  code: string;
+  onPhone: (v: string) => void;
+  onCode: (v: string) => void;
+  /** 4 to log in, 2 for everything else. */
+  codeType: 2 | 4;
+}
+
+/** Phone + verification code, with the send button and its 60 s countdown. */
+export function CodeFields({ phone, code, onPhone, onCode, codeType }: Props) {
+  const { t } = useTranslation();
+  const send = useSendCode();
+  const [left, start] = useCountdown();
+  const onSend = async () => {
+    const parsed = Phone.safeParse(phone);
+    if (!parsed.success) return Toast.show({ content: t('login.badPhone') });
+    try {
+      await send.mutateAsync({ phone: parsed.data, type: codeType });
+      start(60);
+      Toast.show({ content: t('login.codeSent') });
+    } catch {
+      // the request wrapper already told the user why
+    }
+  };
+  return (
+    <List>
+      <List.Item prefix={t('login.phone')}>
+        <Input data-testid="login-phone" type="tel" inputMode="numeric" maxLength={14} placeholder={t('login.phonePlaceholder')} value={phone} onChange={onPhone} clearable />
+      </List.Item>
+      <List.Item
+        prefix={t('login.code')}
+        extra={
+          <Button size="small" fill="none" color="primary" data-testid="login-send-code" disabled={left > 0} loading={send.isPending} onClick={() => void onSend()}>
+            {left > 0 ? t('login.resend', { s: left }) : t('login.sendCode')}
+          </Button>
+        }
+      >
+        <Input data-testid="login-code" inputMode="numeric" maxLength={8} placeholder={t('login.codePlaceholder')} value={code} onChange={onCode} />
+      </List.Item>
+    </List>
+  );
+}

@@ -1,0 +1,82 @@
+import { Avatar, Button, ErrorBlock, List, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useUserInfo } from '../../features/user/queries.ts';
+import { maskPhone } from '../../lib/format.ts';
+import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
+import { LanguageItem } from './LanguageItem.tsx';
+
+const MENU = [
+  { key: 'favorites', to: '/favorite/index' },
+  { key: 'upgrade', to: '/updateApp/index' },
+  { key: 'recommend', to: '/share/index' },
+  { key: 'feedback', to: '/webview/customer-service' },
+  { key: 'about', to: '/aboutUs/index' },
+] as const;
+
+function Header() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useUserStore(selectLoggedIn);
+  const stored = useUserStore((s) => s.user);
+  const info = useUserInfo();
+  if (!loggedIn) {
+    return (
+      <div className="mine-header" data-testid="mine-logged-out">
+        <Avatar src="" style={{ '--size': '64px', '--border-radius': '32px' }} />
+        <div style={{ flex: 1 }}>
+          <div className="sub">{t('mine.loginPrompt')}</div>
+          <Button size="small" color="primary" style={{ marginTop: 8 }} data-testid="mine-login" onClick={() => navigate('/accountLogin/index')}>
+            {t('mine.login')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  const user = info.data ?? stored;
+  return (
+    <div className="mine-header" data-testid="mine-logged-in" onClick={() => navigate('/personalInfo/index')}>
+      <Avatar src={user?.avatarUrl ?? ''} style={{ '--size': '64px', '--border-radius': '32px' }} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        {user ? (
+          <>
+            <div className="name" data-testid="mine-nickname">{user.nickName}</div>
+            <div className="sub">{user.phone ? maskPhone(user.phone) : t('mine.noPhone')}</div>
+          </>
+        ) : (
+          <Skeleton.Paragraph lineCount={2} animated />
+        )}
+      </div>
+    </div>
+  );
+}
+
+export default function MinePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useUserStore(selectLoggedIn);
+  const info = useUserInfo();
+  return (
+    <div className="page" data-testid="page-mine">
+      <Header />
+      {loggedIn && info.isError && !info.data && (
+        <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void info.refetch()}>{t('common.retry')}</a>} />
+      )}
+      <div className="section">
+        <List>
+          {loggedIn && (
+            <List.Item data-testid="mine-personal-info" onClick={() => navigate('/personalInfo/index')}>
+              {t('mine.personalInfo')}
+            </List.Item>
+          )}
+          {MENU.map((m) => (
+            <List.Item key={m.key} data-testid={`mine-${m.key}`} onClick={() => navigate(m.to)}>
+              {t(`mine.${m.key}`)}
+            </List.Item>
+          ))}
+          <LanguageItem />
+        </List>
+      </div>
+    </div>
+  );
+}

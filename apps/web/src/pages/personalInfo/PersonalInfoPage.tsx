@@ -1,0 +1,86 @@
+import { AVATAR_MAX_BYTES } from '@cab/contracts';
+import { Avatar, Button, Dialog, ErrorBlock, List, Skeleton, Toast } from 'antd-mobile';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { PageBar } from '../../app/PageBar.tsx';
+import { useLogout, useSetPassword, useUpdateNickname, useUploadAvatar } from '../../features/user/mutations.ts';
+import { useUserInfo } from '../../features/user/queries.ts';
+import { maskPhone } from '../../lib/format.ts';
+import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
+import { EditPopup } from './EditPopup.tsx';
+
+export default function PersonalInfoPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useUserStore(selectLoggedIn);
+  const info = useUserInfo();
+  const nickname = useUpdateNickname();
+  const avatar = useUploadAvatar();
+  const password = useSetPassword();
+  const logout = useLogout();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [editing, setEditing] = useState<'nickname' | 'password'>();
+
+  if (!loggedIn) return <Navigate to="/accountLogin/index" replace />;
+  const user = info.data;
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return Toast.show({ content: t('personal.chooseFailed') });
+    if (file.size > AVATAR_MAX_BYTES) return Toast.show({ content: t('personal.tooLarge') });
+    await avatar.mutateAsync(file).catch(() => undefined);
+  };
+  const onLogout = async () => {
+    if (!(await Dialog.confirm({ content: t('personal.logoutConfirm') }))) return;
+    await logout.mutateAsync();
+    navigate('/pages/mine/index', { replace: true });
+  };
+
+  return (
+    <div className="page" data-testid="page-personal-info">
+      <PageBar title={t('personal.title')} />
+      {info.isError && !user && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void info.refetch()}>{t('common.retry')}</a>} />}
+      {!user && info.isPending && <div className="section padded"><Skeleton.Paragraph lineCount={4} animated /></div>}
+      {user && (
+        <>
+          <div className="section">
+            <List>
+              <List.Item data-testid="personal-avatar" extra={<Avatar src={user.avatarUrl} style={{ '--size': '44px', '--border-radius': '22px' }} />} onClick={() => fileInput.current?.click()}>
+                {t('personal.avatar')}
+              </List.Item>
+              <List.Item data-testid="personal-nickname" extra={<span data-testid="personal-nickname-value">{user.nickName}</span>} onClick={() => setEditing('nickname')}>
+                {t('personal.nickname')}
+              </List.Item>
+              <List.Item data-testid="personal-phone" extra={user.phone ? maskPhone(user.phone) : t('personal.bind')} onClick={() => navigate('/bindPhone/index')}>
+                {t('personal.phone')}
+              </List.Item>
+              <List.Item data-testid="personal-password" extra={user.has_password ? t('personal.changePassword') : t('personal.setPassword')} onClick={() => setEditing('password')}>
+                {t('personal.password')}
+              </List.Item>
+            </List>
+            <input ref={fileInput} data-testid="personal-avatar-file" type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden onChange={(e) => void onFile(e.target.files?.[0])} />
+          </div>
+          <div className="padded">
+            <Button block color="danger" fill="outline" data-testid="logout" loading={logout.isPending} onClick={() => void onLogout()}>
+              {t('personal.logout')}
+            </Button>
+          </div>
+        </>
+      )}
+      {editing === 'nickname' && user && (
+        <EditPopup
+          testId="nickname" title={t('personal.nickname')} initial={user.nickName} placeholder={t('personal.nicknamePlaceholder')} maxLength={20}
+          validate={(v) => (!v.trim() ? t('personal.nicknameEmpty') : Array.from(v.trim()).length > 20 ? t('personal.nicknameLong') : undefined)}
+          onSave={(v) => nickname.mutateAsync(v.trim())} onClose={() => setEditing(undefined)}
+        />
+      )}
+      {editing === 'password' && (
+        <EditPopup
+          testId="password" type="password" title={t('personal.setPassword')} initial="" placeholder={t('personal.newPassword')} maxLength={64}
+          validate={(v) => (v.length < 6 ? t('personal.passwordShort') : undefined)}
+          onSave={async (v) => { await password.mutateAsync(v); Toast.show({ content: t('common.saved') }); }} onClose={() => setEditing(undefined)}
+        />
+      )}
+    </div>
+  );
+}
