@@ -47,6 +47,12 @@ describe('durability of the server process', () => {
     const second = await startServerProcess(env);
     running.push(second);
     expect(await nickname(second.base, token)).toBe('before-stop');
+    if (!env.DATABASE_URL) {
+      // A second server on the same embedded data directory refuses to start.
+      const err = await startServerProcess(env).catch((e: Error) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(String(err)).toContain('in use by another CAB server');
+    }
     second.proc.kill('SIGINT');
     expect(await waitForExit(second.proc)).toBe(0);
   });

@@ -8,6 +8,8 @@ import { startServerProcess, waitForExit } from '../../server/test/process.ts';
  * app. Its address reaches the test workers through the environment they inherit.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // CAB_E2E_BASE_URL points the journeys at a server already running (e.g. `npm start`).
+  if (process.env.CAB_E2E_BASE_URL) return async () => {};
   const dist = path.resolve(import.meta.dirname, '../dist/index.html');
   if (!fs.existsSync(dist)) throw new Error('build the web app first (npm run build -w @cab/web)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-e2e-'));

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -35,6 +36,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   const pglite = new PGlite({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
@@ -49,6 +51,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     close: async () => {
       await db.destroy();
       await pglite.close();
+      unlock();
     },
   };
 }
