@@ -13,7 +13,7 @@ afterAll(async () => {
 const visible = (page: Page, testId: string) => page.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 20_000 });
 
 describe('sign-in journey at 390x844', () => {
-  it('logs in with a code from the dev outbox, changes the nickname, keeps it over a reload, logs out', async () => {
+  it('logs in with a code from the dev outbox, changes the nickname and avatar, keeps them over a reload, logs out', async () => {
     const base = baseUrl();
     const shot = screenshotter('sign-in');
     const context = await phoneContext(browser, base);
@@ -53,10 +53,24 @@ describe('sign-in journey at 390x844', () => {
     await page.getByTestId('nickname-save').click();
     await expect.poll(() => page.getByTestId('personal-nickname-value').textContent()).toBe('小明的账本');
 
+    // A real PNG from the page itself (a canvas), uploaded through the hidden file input.
+    const png = await page.evaluate(() => {
+      const c = document.createElement('canvas');
+      c.width = c.height = 64;
+      const g = c.getContext('2d')!;
+      g.fillStyle = '#f5a623';
+      g.fillRect(0, 0, 64, 64);
+      return c.toDataURL('image/png').split(',')[1]!;
+    });
+    await page.getByTestId('personal-avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    const avatarImg = page.getByTestId('personal-avatar').locator('img');
+    await expect.poll(() => avatarImg.getAttribute('src'), { timeout: 15_000 }).toMatch(/^\/files\/avatars\/[0-9a-f]{32}\.png$/);
+
     await page.reload();
     await visible(page, 'page-personal-info');
     await expect.poll(() => page.getByTestId('personal-nickname-value').textContent()).toBe('小明的账本');
-    await shot(page, 'nickname-after-reload');
+    await expect.poll(() => avatarImg.getAttribute('src')).toMatch(/^\/files\/avatars\//);
+    await shot(page, 'nickname-and-avatar-after-reload');
 
     await page.getByTestId('logout').click();
     await page.getByRole('button', { name: '确定' }).click();
