@@ -13,7 +13,16 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenService } from './modules/auth/token.service.ts';
 import { VerifyCodeService } from './modules/auth/verify-code.service.ts';
+import { BooksRepository } from './modules/books/books.repository.ts';
+import { registerBooksRoutes } from './modules/books/books.routes.ts';
+import { BooksService } from './modules/books/books.service.ts';
+import { PreferencesRepository } from './modules/books/preferences.repository.ts';
+import { registerPreferenceRoutes } from './modules/books/preferences.routes.ts';
+import { PreferencesService } from './modules/books/preferences.service.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
+import { registerTemplatesRoutes } from './modules/templates/templates.routes.ts';
+import { TemplatesService } from './modules/templates/templates.service.ts';
 import { UserRepository } from './modules/user/user.repository.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { UserService } from './modules/user/user.service.ts';
@@ -36,7 +45,10 @@ export interface AppDeps {
 export interface BuiltApp {
   app: FastifyInstance;
   routes: RegisteredRoute[];
+  books: BooksService;
 }
+
+const STATIC_DIR = path.resolve(import.meta.dirname, '../static');
 
 /** Builds the whole server from its parts; tests call it and drive it with app.inject. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -59,6 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const codes = new VerifyCodeService(authRepo, sms, kv, clock);
   const users = new UserService(new UserRepository(db), storage);
   const auth = new AuthService(db, codes, tokens, users, kv);
+  const catalogue = new CatalogueRepository(db);
+  const books = new BooksService(db, new BooksRepository(db), catalogue, new PreferencesRepository(db), users, clock);
+  const prefs = new PreferencesService(db, new PreferencesRepository(db), books, clock);
 
   registerErrorHandling(app);
   await app.register(multipart, { limits: { fileSize: config.bodyLimitBytes * 6, files: 1, fields: 10 } });
@@ -67,6 +82,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSystemRoutes(app, routes, { clock, outbox, version: WEB_APP_VERSION });
   registerAuthRoutes(app, routes, { auth, codes, tokens });
   registerUserRoutes(app, routes, { users, auth });
+  registerBooksRoutes(app, routes, books);
+  registerPreferenceRoutes(app, routes, prefs);
+  registerTemplatesRoutes(app, routes, new TemplatesService(catalogue));
+
+  // Cover materials and the default share image ship with the server.
+  await app.register(fastifyStatic, { root: STATIC_DIR, prefix: '/static/', decorateReply: false, index: false });
 
   if (storage.localRoot) {
     fs.mkdirSync(storage.localRoot, { recursive: true });
@@ -75,5 +96,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', decorateReply: false, wildcard: false });
   }
-  return { app, routes };
+  return { app, routes, books };
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
+import { CatalogueRepository } from '../src/modules/templates/catalogue.repository.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     url.pathname = `/${template}`;
     const h = await openDatabase({ databaseUrl: url.toString() });
     await migrate(h.db);
+    await new CatalogueRepository(h.db).seed();
     await h.close();
     project.provide('pgTemplate', template);
     project.provide('pgAdminUrl', adminUrl);
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const h = await openDatabase({});
   await migrate(h.db);
+  await new CatalogueRepository(h.db).seed();
   const dumpFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cab-test-')), 'migrated.tar');
   const blob = await dumpDatabase(h);
   fs.writeFileSync(dumpFile, Buffer.from(await blob.arrayBuffer()));

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AUTH_PATHS, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, stringToSign, EMPTY_SHA256, type LoginResponse } from '@cab/contracts';
+import { AUTH_PATHS, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, stringToSign, EMPTY_SHA256, type Book, type LoginResponse } from '@cab/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -149,4 +149,17 @@ export async function buildUser(t: TestApp, phone = nextPhone()): Promise<LoginR
   const res = await t.client.post(AUTH_PATHS.login, { type: 'code', phone, code });
   if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
   return (res.json() as LoginResponse).data;
+}
+
+/** Fixture builder: a book made through the real create call, from a template code. */
+export async function buildBook(t: TestApp, token: string, template = 'family', name?: string): Promise<Book> {
+  const tpl = await t.db.selectFrom('book_templates').select('id').where('code', '=', template).executeTakeFirstOrThrow();
+  const res = await t.client.post('/cab-config-ws/v4/account-books', { id: tpl.id, ...(name ? { name } : {}) }, { token });
+  if (res.statusCode !== 201) throw new Error(`create book: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+/** Fixture builder: puts a user into a book with a role (invitations come with the members area). */
+export async function addToBook(t: TestApp, bookId: string, userId: string, role: 'admin' | 'bookkeeper' | 'viewer'): Promise<void> {
+  await t.db.insertInto('book_users').values({ book_id: bookId, user_id: userId, role }).execute();
 }

@@ -41,6 +41,9 @@ export const ErrorCode = {
 
   FORBIDDEN: 1060,
   BOOK_NOT_FOUND: 1061,
+  OWNER_CANNOT_QUIT: 1062,
+  TEMPLATE_NOT_FOUND: 1063,
+  CONFLICT: 1064,
 
   INTERNAL: 1099,
 } as const;
@@ -76,6 +79,9 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.PASSWORD_NOT_SET]: 422,
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.BOOK_NOT_FOUND]: 404,
+  [ErrorCode.OWNER_CANNOT_QUIT]: 422,
+  [ErrorCode.TEMPLATE_NOT_FOUND]: 404,
+  [ErrorCode.CONFLICT]: 409,
   [ErrorCode.INTERNAL]: 500,
 };
 

@@ -4,3 +4,4 @@ export * from './signing.ts';
 export * from './auth.ts';
 export * from './permissions.ts';
 export * from './constants.ts';
+export * from './books.ts';

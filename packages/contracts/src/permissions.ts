@@ -16,3 +16,14 @@ export const Permission = {
   SPACE_RENTAL: '13',
 } as const;
 export type PermissionCode = (typeof Permission)[keyof typeof Permission];
+
+/**
+ * What each role may do until the members area makes roles editable. The owner holds
+ * every code; only the owner deletes the book.
+ */
+export const ROLE_PERMISSIONS: Record<'owner' | 'admin' | 'bookkeeper' | 'viewer', readonly PermissionCode[]> = {
+  owner: Object.values(Permission),
+  admin: Object.values(Permission).filter((c) => c !== Permission.DELETE_BOOK && c !== Permission.SPACE_RENTAL),
+  bookkeeper: [Permission.TRANSACTION_GROUP, Permission.ADD_TRANSACTION, Permission.EDIT_TRANSACTION, Permission.BASIC, Permission.MEMBER_BASIC_DETAIL],
+  viewer: [Permission.BASIC, Permission.MEMBER_BASIC_DETAIL],
+};

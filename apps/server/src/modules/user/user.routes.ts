@@ -9,7 +9,7 @@ import {
   UserInfoResponse,
 } from '@cab/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerToken, type AuthUser } from '../../http/auth.ts';
+import { bearerToken, requireUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -21,11 +21,7 @@ export interface UserRouteDeps {
   auth: AuthService;
 }
 
-// Routes with auth 'user' never run without a user; this narrows the type once.
-const me = (user: AuthUser | undefined): AuthUser => {
-  if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, 'please log in');
-  return user;
-};
+const me = requireUser;
 const token = (req: FastifyRequest) => bearerToken(req) ?? '';
 
 export function registerUserRoutes(app: FastifyInstance, registry: RegisteredRoute[], deps: UserRouteDeps): void {

@@ -57,7 +57,134 @@ export interface SchemaMigrationsTable {
   applied_at: DefaultedTimestamp;
 }
 
+export interface TemplateCategoriesTable {
+  code: string;
+  parent_code: string | null;
+  name: string;
+  name_en: string;
+  sort: number;
+}
+
+export interface BookTemplatesTable {
+  id: string;
+  code: string;
+  category_code: string;
+  name: string;
+  description: string;
+  cover: string;
+  icon: string;
+  currency: Generated<string>;
+  template_type: Generated<string>;
+  content: ColumnType<unknown, string, string>;
+  sort: Generated<number>;
+  use_count: Generated<string>;
+}
+
+export interface CoverMaterialsTable {
+  id: string;
+  name: string;
+  url: string;
+  sort: Generated<number>;
+}
+
+export interface BooksTable {
+  id: Generated<string>;
+  name: string;
+  remark: Generated<string>;
+  icon: Generated<string>;
+  cover: Generated<string>;
+  book_template_id: string | null;
+  currency: Generated<string>;
+  creator_id: string;
+  min_version: Generated<string>;
+  target_version: Generated<string>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+  purge_after: Timestamp | null;
+}
+
+export type BookRole = 'owner' | 'admin' | 'bookkeeper' | 'viewer';
+
+export interface BookUsersTable {
+  book_id: string;
+  user_id: string;
+  role: BookRole;
+  joined_at: DefaultedTimestamp;
+}
+
+export interface BookCategoriesTable {
+  book_id: string;
+  id: Generated<string>;
+  parent_id: string | null;
+  type: 'Expense' | 'Income';
+  name: string;
+  icon: Generated<string>;
+  hidden: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+export interface BookAccountsTable {
+  book_id: string;
+  id: Generated<string>;
+  group_name: string;
+  name: string;
+  type: string;
+  currency: Generated<string>;
+  balance_minor: Generated<string>;
+  hidden: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+export interface BookLabelsTable {
+  book_id: string;
+  id: Generated<string>;
+  kind: 'member' | 'merchant' | 'project';
+  name: string;
+  user_id: string | null;
+  hidden: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+export interface BookActivitiesTable {
+  book_id: string;
+  id: Generated<string>;
+  user_id: string | null;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  at: DefaultedTimestamp;
+}
+
+export interface BookRecentUsesTable {
+  user_id: string;
+  book_id: string;
+  used_at: DefaultedTimestamp;
+}
+
+export interface PreferencesTable {
+  user_id: string;
+  book_id: Generated<string>;
+  key: string;
+  value: string;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface DB {
+  template_categories: TemplateCategoriesTable;
+  book_templates: BookTemplatesTable;
+  cover_materials: CoverMaterialsTable;
+  books: BooksTable;
+  book_users: BookUsersTable;
+  book_categories: BookCategoriesTable;
+  book_accounts: BookAccountsTable;
+  book_labels: BookLabelsTable;
+  book_activities: BookActivitiesTable;
+  book_recent_uses: BookRecentUsesTable;
+  preferences: PreferencesTable;
   users: UsersTable;
   verify_codes: VerifyCodesTable;
   token_families: TokenFamiliesTable;

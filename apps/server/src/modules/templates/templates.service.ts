@@ -1,0 +1,59 @@
+import { ErrorCode } from '@cab/contracts';
+import { AppError } from '../../http/errors.ts';
+import type { CategorySeed, TemplateContent } from '../../../db/seed/templates.ts';
+import type { CatalogueRepository } from './catalogue.repository.ts';
+
+type Summary = Awaited<ReturnType<CatalogueRepository['templates']>>[number];
+
+const summary = (t: Summary) => ({
+  id: t.id, code: t.code, category_code: t.category_code, name: t.name, description: t.description,
+  cover: t.cover, icon: t.icon, currency: t.currency, template_type: t.template_type, use_count: Number(t.use_count),
+});
+
+const tree = (cats: CategorySeed[]) =>
+  cats.map(([name, icon, subs]) => ({ name, icon, sub_categories: subs.map((s) => ({ name: s, icon, sub_categories: [] })) }));
+
+/** The template catalogue as the market and the add-book popups read it. */
+export class TemplatesService {
+  constructor(private readonly repo: CatalogueRepository) {}
+
+  async categories() {
+    const rows = await this.repo.categories();
+    return rows
+      .filter((r) => r.parent_code === null)
+      .map((r) => ({
+        category_code: r.code, name: r.name, name_en: r.name_en,
+        children: rows.filter((c) => c.parent_code === r.code).map((c) => ({ category_code: c.code, name: c.name, name_en: c.name_en })),
+      }));
+  }
+
+  async list() {
+    return (await this.repo.templates()).map(summary);
+  }
+
+  /** A first-level code lists the templates of all its children. */
+  async byCategory(code: string) {
+    const rows = await this.repo.categories();
+    const known = rows.find((r) => r.code === code);
+    if (!known) throw new AppError(ErrorCode.NOT_FOUND, 'no such template category');
+    const codes = known.parent_code === null ? rows.filter((r) => r.parent_code === code).map((r) => r.code) : [code];
+    return codes.length ? (await this.repo.templates(codes)).map(summary) : [];
+  }
+
+  async detail(id: string) {
+    const t = await this.repo.template(id);
+    if (!t) throw new AppError(ErrorCode.TEMPLATE_NOT_FOUND, 'no such book template');
+    const c = t.content as TemplateContent;
+    return {
+      ...summary(t),
+      expense_categories: tree(c.expense),
+      income_categories: tree(c.income),
+      accounts: c.accounts.map(([group, name, type]) => ({ group, name, type })),
+      members: c.members, merchants: c.merchants, projects: c.projects,
+    };
+  }
+
+  async covers() {
+    return (await this.repo.coverMaterials()).map((m) => ({ id: m.id, name: m.name, url: m.url, min_url: m.url }));
+  }
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { Id } from './common.ts';
+
+export const BOOK_NAME_MAX = 20;
+export const BOOK_REMARK_MAX = 100;
+/** Days a deleted book can be restored by its owner before it is purged. */
+export const BOOK_RESTORE_DAYS = 30;
+export const DEFAULT_SHARE_IMAGE = '/static/share/default-share.svg';
+export const DEFAULT_BOOK_PREFERENCE = 'default.book_id';
+
+export const BookName = z.string().trim().min(1, 'must not be empty').max(BOOK_NAME_MAX, `at most ${BOOK_NAME_MAX} characters`);
+export const BookRemark = z.string().trim().max(BOOK_REMARK_MAX, `at most ${BOOK_REMARK_MAX} characters`);
+export const BookIcon = z.string().max(64);
+/** A cover is one of the cover materials or an uploaded file. */
+export const BookCover = z.string().regex(/^\/(static\/covers|files)\/[A-Za-z0-9/_.-]+$/, 'must be a cover material or an uploaded image');
+
+export const BookRole = z.enum(['owner', 'admin', 'bookkeeper', 'viewer']);
+export type BookRole = z.infer<typeof BookRole>;
+export const ROLE_IDS: Record<BookRole, string> = { owner: '1', admin: '2', bookkeeper: '3', viewer: '4' };
+
+/** A book as every list and detail answers it (SPEC 3). */
+export const Book = z.object({
+  id: z.string(),
+  name: z.string(),
+  book_name: z.string(),
+  remark: z.string(),
+  icon: z.string(),
+  cover: z.string(),
+  book_template_id: z.string(),
+  trading_entity: z.string(),
+  currency: z.string(),
+  member_count: z.number().int(),
+  creator: z.object({ id: z.string() }),
+  user_name: z.string(),
+  role_list: z.array(z.object({ role_id: z.string(), role_name: BookRole })),
+  /** '1' when the caller owns the book. */
+  user_type: z.enum(['0', '1']),
+  min_cover_url: z.string(),
+  raw_min_cover_url: z.string(),
+  images_url: z.array(z.object({ image_type: z.literal('share'), file_url: z.string() })),
+  created_at: z.number().int(),
+  last_used_at: z.number().int().nullable(),
+});
+export type Book = z.infer<typeof Book>;
+
+export const CloudBookListResponse = z.object({ cloud_book_list: z.array(Book) });
+export const BookListResponse = z.object({ data: z.array(Book) });
+export const BookResponse = z.object({ data: Book });
+
+export const CreateBookRequest = z.object({ id: Id.describe('template id'), name: BookName.optional(), currency: z.string().regex(/^[A-Z]{3}$/).optional() });
+export type CreateBookRequest = z.input<typeof CreateBookRequest>;
+export const UpdateBookRequest = z
+  .object({ name: BookName.optional(), remark: BookRemark.optional(), icon: BookIcon.optional(), cover: BookCover.optional() })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'nothing to update');
+export type UpdateBookRequest = z.input<typeof UpdateBookRequest>;
+export const BookIdBody = z.object({ id: Id });
+export const BookIdParams = z.object({ id: Id });
+export const BookQuery = z.object({ id: Id.optional() });
+
+export const BookExtRequest = z.object({ ids: z.array(Id).min(1).max(200) });
+export const BookExt = z.object({ id: z.string(), member_count: z.number().int(), role: BookRole, joined_at: z.number().int(), last_used_at: z.number().int().nullable(), category_count: z.number().int(), account_count: z.number().int() });
+export const BookExtResponse = z.object({ data: z.array(BookExt) });
+
+export const UserInfoLookupRequest = z.object({ user_ids: z.array(Id).min(1).max(200) });
+export const PublicUser = z.object({ id: z.string(), nickname: z.string(), avatar_url: z.string() });
+export const UserInfoLookupResponse = z.object({ data: z.array(PublicUser) });
+
+export const CurrentBookInfoResponse = z.object({ data: z.object({ bookId: z.string(), storeId: z.string(), book: Book }) });
+
+export const DeletedBook = z.object({ id: z.string(), name: z.string(), deleted_at: z.number().int(), purge_after: z.number().int() });
+export const DeletedBookListResponse = z.object({ data: z.array(DeletedBook) });
+
+export const CoverMaterial = z.object({ id: z.string(), name: z.string(), url: z.string(), min_url: z.string() });
+export const CoverMaterialsResponse = z.object({ data: z.array(CoverMaterial) });
+
+export const PreferenceKey = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, dot, dash and underscore, at most 64');
+export const PreferenceConfig = z.object({ key: PreferenceKey, value: z.string().max(2000) });
+export const PreferenceQuery = z.object({ keys: z.string().max(2000).optional() });
+export const PatchPreferenceRequest = z.object({ configs: z.array(PreferenceConfig).min(1).max(50), level: z.enum(['user', 'book']).optional() });
+export const PreferenceResponse = z.object({ data: z.array(PreferenceConfig) });
+export const PreferenceLevelResponse = z.object({ data: z.object({ user: z.array(PreferenceConfig), book: z.array(PreferenceConfig) }) });
+
+export const TemplateCategory = z.object({ category_code: z.string(), name: z.string(), name_en: z.string(), children: z.array(z.object({ category_code: z.string(), name: z.string(), name_en: z.string() })) });
+export const TemplateCategoriesResponse = z.object({ data: z.array(TemplateCategory) });
+export const TemplateSummary = z.object({ id: z.string(), code: z.string(), category_code: z.string(), name: z.string(), description: z.string(), cover: z.string(), icon: z.string(), currency: z.string(), template_type: z.string(), use_count: z.number().int() });
+export type TemplateSummary = z.infer<typeof TemplateSummary>;
+export const TemplateListResponse = z.object({ data: z.array(TemplateSummary) });
+export const TemplateCategoryNode: z.ZodType<{ name: string; icon: string; sub_categories: Array<{ name: string; icon: string; sub_categories: unknown[] }> }> = z.object({
+  name: z.string(),
+  icon: z.string(),
+  sub_categories: z.array(z.object({ name: z.string(), icon: z.string(), sub_categories: z.array(z.unknown()) })),
+});
+export const TemplateDetail = TemplateSummary.extend({
+  expense_categories: z.array(TemplateCategoryNode),
+  income_categories: z.array(TemplateCategoryNode),
+  accounts: z.array(z.object({ group: z.string(), name: z.string(), type: z.string() })),
+  members: z.array(z.string()),
+  merchants: z.array(z.string()),
+  projects: z.array(z.string()),
+});
+export const TemplateDetailResponse = z.object({ data: TemplateDetail });
+export const CategoryCodeParams = z.object({ category_code: z.string().regex(/^[a-z0-9-]{1,40}$/) });
+
+export const BOOK_PATHS = {
+  cloudList: '/cab-index-ws/v3/book-group/cloud',
+  book: '/cab-config-ws/v2/account-books/book',
+  deleteBook: '/cab-config-ws/v2/account-books',
+  create: '/cab-config-ws/v4/account-books',
+  setDefault: '/cab-service-ws/v2/user/account-books/:id/set-as-default',
+  update: '/cab-config-ws/v2/account-books/book/:bookId',
+  quit: '/cab-config-ws/v3/user/account-book/quit',
+  bookExt: '/cab-index-ws/v3/book-group/book-ext',
+  userInfo: '/cab-index-ws/v3/book-group/user-info',
+  currentInfo: '/cab-config-ws/v3/book/info',
+  infoExt: '/cab-config-ws/v1/account-book/info/ext/:id',
+  myBooks: '/cab-service-ws/v3/user/account-books',
+  recent: '/cab-config-ws/v2/account-books/books/recently-use',
+  covers: '/cab-config-ws/v1/account-book/theme/cover/materials',
+  deleted: '/cab-config-ws/v2/account-books/deleted',
+  restore: '/cab-config-ws/v2/account-books/:id/restore',
+  preference: '/cab-config-ws/v2/preference',
+  preferenceLevel: '/cab-config-ws/v2/preference/level',
+  templates: '/cab-market-ws/market/v1/templates',
+  templateCategories: '/cab-market-ws/market/v1/template/category',
+  templatesByCategory: '/cab-market-ws/market/v1/template/list/:category_code',
+  template: '/cab-market-ws/market/v1/template/:id',
+} as const;
+
+/** Fills a path's :params, for the client. */
+export function bookPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
+}
