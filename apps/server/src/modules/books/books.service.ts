@@ -69,12 +69,12 @@ export class BooksService {
   }
 
   async update(userId: string, bookId: string, patch: UpdateBookRequest): Promise<Book> {
+    if (patch.cover?.startsWith('/static/covers/') && !(await this.catalogue.coverExists(patch.cover))) {
+      throw new AppError(ErrorCode.VALIDATION, 'cover: not one of the cover materials');
+    }
     return this.db.transaction().execute(async (tx) => {
       const before = await this.view(userId, bookId, tx);
       requireManager(before.role);
-      if (patch.cover?.startsWith('/static/covers/') && !(await this.catalogue.coverExists(patch.cover))) {
-        throw new AppError(ErrorCode.VALIDATION, 'cover: not one of the cover materials');
-      }
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Record<string, string>;
       await this.books.update(tx, bookId, clean);
       const pick = (v: BookView) => Object.fromEntries(Object.keys(clean).map((k) => [k, v[k as keyof BookView]]));

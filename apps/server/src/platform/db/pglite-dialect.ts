@@ -18,12 +18,29 @@ import {
  */
 class Lock {
   private tail: Promise<void> = Promise.resolve();
-  acquire(): Promise<() => void> {
+
+  /**
+   * Waits for the connection. A query issued outside its own open transaction would
+   * wait forever on a single connection; the time limit turns that bug into an error.
+   */
+  async acquire(timeoutMs = 30_000): Promise<() => void> {
     let release!: () => void;
     const next = new Promise<void>((resolve) => (release = resolve));
-    const ready = this.tail.then(() => release);
+    const previous = this.tail;
     this.tail = this.tail.then(() => next);
-    return ready;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+      timer.unref();
+    });
+    const outcome = await Promise.race([previous.then(() => 'ready' as const), timedOut]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') {
+      // Give the slot back once our turn comes, so the queue keeps moving.
+      void previous.then(release);
+      throw new Error('waited 30 s for the embedded database connection (a query outside its transaction?)');
+    }
+    return release;
   }
 }
 
