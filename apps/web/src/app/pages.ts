@@ -9,4 +9,9 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   aboutUs: lazy(() => import('../pages/aboutUs/AboutUsPage.tsx')),
   updateApp: lazy(() => import('../pages/updateApp/UpdateAppPage.tsx')),
   loading: lazy(() => import('../pages/loading/LoadingPage.tsx')),
+  home: lazy(() => import('../pages/home/HomePage.tsx')),
+  book: lazy(() => import('../pages/book/BookPage.tsx')),
+  dashboard: lazy(() => import('../pages/dashboard/DashboardPage.tsx')),
+  bookSetting: lazy(() => import('../pages/bookSetting/BookSettingPage.tsx')),
+  law: lazy(() => import('../pages/bookSetting/LawPage.tsx')),
 };

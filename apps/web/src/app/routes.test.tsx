@@ -23,7 +23,7 @@ describe('the route table', () => {
     const notOpen = ROUTES.filter((r) => !r.page);
     console.log(`routes still showing the not-open notice: ${notOpen.length} of ${ROUTES.length}`);
     expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual(
-      ['aboutUs/index', 'accountLogin/index', 'bindPhone/index', 'loading/index', 'pages/mine/index', 'personalInfo/index', 'updateApp/index'],
+      ['aboutUs/index', 'accountLogin/index', 'bindPhone/index', 'bookSetting/index', 'bookSetting/pages/law', 'dashboard/index', 'loading/index', 'pages/book/index', 'pages/home/index', 'pages/mine/index', 'personalInfo/index', 'updateApp/index'],
     );
   });
 });

@@ -25,6 +25,23 @@ export const en: Resources = {
     uploading: 'Uploading', uploadFailed: 'service error, please retry', chooseFailed: 'failed to choose picture', tooLarge: 'Images must be under 5 MB',
     nicknamePlaceholder: 'Your nickname',
   },
+  books: {
+    search: 'Search books', recent: 'Recent', all: 'All', owned: 'Mine', joined: 'Joined', add: 'Add book', addFromTemplate: 'Add a book from a template',
+    members: '{{n}} members', owner: 'Owner', empty: 'No books yet', emptyHint: 'Create your first book from a template', noMatch: 'No matching books',
+    loginPrompt: 'Log in to see and manage your books', settings: 'Book settings', delete: 'Delete book', quit: 'Quit book', invite: 'Invite members', inviteSoon: 'Members and invitations open soon',
+    deleteConfirm: 'Everyone will stop seeing this book; you can restore it within {{days}} days. Delete "{{name}}"?', quitConfirm: 'Quit "{{name}}"? You will no longer see this book.',
+    deleted: 'Book deleted', quitDone: 'You left the book', created: 'Book created', goAccounting: 'Record', setDefault: 'Make default', defaultSet: 'Default book set',
+    templates: 'Choose a template', templateUse: 'Use this template', infoFlow: 'Featured', infoFlowSoon: 'The template market and articles open soon', current: 'Current',
+  },
+  dashboard: {
+    title: 'Book home', month: 'Month {{m}}', income: 'Income', expense: 'Expense', balance: 'Balance', noRecords: 'Nothing recorded this month yet: tap Record to start', record: 'Record',
+    flows: 'Flows', budget: 'Budget', members: 'Members', settings: 'Settings', share: 'Share book', shareTitle: 'Share', shareHint: 'Share this book with family and friends', noBook: 'No book is open', pick: 'Choose a book',
+  },
+  bookSetting: {
+    title: 'Book settings', name: 'Name', remark: 'Remark', icon: 'Icon', cover: 'Cover', namePlaceholder: '1-20 characters', remarkPlaceholder: 'At most 100 characters',
+    nameEmpty: 'The name cannot be empty', nameLong: 'At most 20 characters', remarkLong: 'At most 100 characters', law: 'Service agreement', currency: 'Currency', creator: 'Owner', saved: 'Saved',
+  },
+  law: { title: 'Service agreement' },
   bindPhone: { title: 'Bind phone', submit: 'Bind', done: 'Phone bound' },
   about: { title: 'About us', webVersion: 'Web app version', appVersion: 'App version', intro: 'Cloud Account Book: families, friends and small businesses keep books together, in sync, with clear members and roles.' },
   update: {

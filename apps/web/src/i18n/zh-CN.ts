@@ -23,6 +23,23 @@ export const zhCN = {
     uploading: '上传中', uploadFailed: '上传失败，请重试', chooseFailed: '选择图片失败', tooLarge: '图片不能超过 5MB',
     nicknamePlaceholder: '请输入昵称',
   },
+  books: {
+    search: '搜索账本', recent: '最近使用', all: '全部', owned: '我创建的', joined: '我加入的', add: '添加账本', addFromTemplate: '从模板添加账本',
+    members: '{{n}} 位成员', owner: '创建者', empty: '还没有账本', emptyHint: '从模板创建你的第一个账本吧', noMatch: '没有找到相关账本',
+    loginPrompt: '登录后查看和管理你的账本', settings: '账本设置', delete: '删除账本', quit: '退出账本', invite: '邀请成员', inviteSoon: '成员与邀请即将开放',
+    deleteConfirm: '删除后所有成员都将看不到这个账本，{{days}} 天内可以恢复。确定删除“{{name}}”吗？', quitConfirm: '确定退出“{{name}}”吗？退出后将看不到这个账本。',
+    deleted: '账本已删除', quitDone: '已退出账本', created: '账本已创建', goAccounting: '去记账', setDefault: '设为默认账本', defaultSet: '已设为默认账本',
+    templates: '选择模板', templateUse: '使用此模板', infoFlow: '精选内容', infoFlowSoon: '模板市场与资讯即将开放', current: '当前',
+  },
+  dashboard: {
+    title: '账本首页', month: '{{m}} 月', income: '收入', expense: '支出', balance: '结余', noRecords: '本月还没有记账，点击“记一笔”开始吧', record: '记一笔',
+    flows: '流水', budget: '预算', members: '成员', settings: '设置', share: '分享账本', shareTitle: '分享', shareHint: '把这个账本分享给家人朋友', noBook: '还没有打开账本', pick: '去选择账本',
+  },
+  bookSetting: {
+    title: '账本设置', name: '账本名称', remark: '备注', icon: '图标', cover: '封面', namePlaceholder: '1-20 个字', remarkPlaceholder: '最多 100 个字',
+    nameEmpty: '账本名称不能为空', nameLong: '账本名称最多 20 个字', remarkLong: '备注最多 100 个字', law: '服务协议', currency: '本位币', creator: '创建者', saved: '已保存',
+  },
+  law: { title: '服务协议' },
   bindPhone: { title: '绑定手机', submit: '绑定', done: '绑定成功' },
   about: { title: '关于我们', webVersion: '网页版版本', appVersion: 'App 版本', intro: '共享云账本：家庭、朋友和小商户一起记账，数据实时同步，成员与角色清晰可控。' },
   update: {

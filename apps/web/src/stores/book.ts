@@ -3,10 +3,17 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 /** The book context: the current book is sent as Trading-Entity on every call. */
+export interface BookMeta {
+  name: string;
+  currency: string;
+  creatorName: string;
+}
+
 export interface BookState {
   bookId: string;
   bookTemplateId: string;
-  setBook: (bookId: string, bookTemplateId: string) => void;
+  meta: BookMeta | null;
+  setBook: (bookId: string, bookTemplateId: string, meta?: BookMeta) => void;
   clear: () => void;
 }
 
@@ -15,8 +22,9 @@ export const useBookStore = create<BookState>()(
     (set) => ({
       bookId: '',
       bookTemplateId: '',
-      setBook: (bookId, bookTemplateId) => set({ bookId, bookTemplateId }),
-      clear: () => set({ bookId: '', bookTemplateId: '' }),
+      meta: null,
+      setBook: (bookId, bookTemplateId, meta) => set({ bookId, bookTemplateId, meta: meta ?? null }),
+      clear: () => set({ bookId: '', bookTemplateId: '', meta: null }),
     }),
     { name: STORAGE_KEYS.book, storage: createJSONStorage(() => localStorage) },
   ),

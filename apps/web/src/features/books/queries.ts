@@ -1,0 +1,59 @@
+import { BOOK_PATHS, bookPath, type Book, type TemplateSummary } from '@cab/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../api/client.ts';
+import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
+
+export const bookKeys = {
+  all: ['books'] as const,
+  list: () => [...bookKeys.all, 'list'] as const,
+  recent: () => [...bookKeys.all, 'recent'] as const,
+  one: (id: string) => [...bookKeys.all, 'one', id] as const,
+  covers: () => [...bookKeys.all, 'covers'] as const,
+};
+export const templateKeys = {
+  all: ['templates'] as const,
+  categories: () => [...templateKeys.all, 'categories'] as const,
+  list: () => [...templateKeys.all, 'list'] as const,
+};
+
+export interface TemplateCategory {
+  category_code: string;
+  name: string;
+  name_en: string;
+  children: Array<{ category_code: string; name: string; name_en: string }>;
+}
+
+const get = <T>(url: string) => request<{ data: T }>(url, { method: 'GET', loading: false }).then((r) => r.data);
+
+export function useBooks() {
+  const loggedIn = useUserStore(selectLoggedIn);
+  return useQuery({
+    queryKey: bookKeys.list(),
+    enabled: loggedIn,
+    queryFn: () => request<{ cloud_book_list: Book[] }>(BOOK_PATHS.cloudList, { method: 'GET', loading: false }).then((r) => r.cloud_book_list),
+  });
+}
+
+export function useRecentBooks() {
+  const loggedIn = useUserStore(selectLoggedIn);
+  return useQuery({ queryKey: bookKeys.recent(), enabled: loggedIn, queryFn: () => get<Book[]>(BOOK_PATHS.recent) });
+}
+
+export function useBook(id: string) {
+  return useQuery({ queryKey: bookKeys.one(id), enabled: Boolean(id), queryFn: () => get<Book>(`${BOOK_PATHS.book}?id=${encodeURIComponent(id)}`) });
+}
+
+export function useCoverMaterials() {
+  return useQuery({ queryKey: bookKeys.covers(), staleTime: Infinity, queryFn: () => get<Array<{ id: string; name: string; url: string }>>(BOOK_PATHS.covers) });
+}
+
+export function useTemplateCategories() {
+  return useQuery({ queryKey: templateKeys.categories(), staleTime: Infinity, queryFn: () => request<{ data: TemplateCategory[] }>(BOOK_PATHS.templateCategories, { method: 'GET', loading: false, tradingEntity: '' }).then((r) => r.data) });
+}
+
+export function useTemplates() {
+  return useQuery({ queryKey: templateKeys.list(), staleTime: Infinity, queryFn: () => request<{ data: TemplateSummary[] }>(BOOK_PATHS.templates, { method: 'GET', loading: false, tradingEntity: '' }).then((r) => r.data) });
+}
+
+export const isOwned = (b: Book) => b.role_list.some((r) => r.role_name === 'owner');
+export { bookPath };

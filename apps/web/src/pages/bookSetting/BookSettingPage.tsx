@@ -1,0 +1,77 @@
+import { BOOK_NAME_MAX, BOOK_REMARK_MAX } from '@cab/contracts';
+import { ErrorBlock, List, Popup, Skeleton, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageBar } from '../../app/PageBar.tsx';
+import { BookActions } from '../../features/books/components/BookActions.tsx';
+import { useUpdateBook } from '../../features/books/mutations.ts';
+import { useBook, useCoverMaterials } from '../../features/books/queries.ts';
+import { useBookStore } from '../../stores/book.ts';
+import { EditPopup } from '../personalInfo/EditPopup.tsx';
+
+const ICONS = ['📒', '🏠', '👨‍👩‍👧', '🏪', '✈️', '🛠️', '🍼', '💍', '🚗', '💰', '🎓', '🐶'];
+
+export default function BookSettingPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const current = useBookStore((s) => s.bookId);
+  const bookId = params.get('bookId') || current;
+  const book = useBook(bookId);
+  const covers = useCoverMaterials();
+  const update = useUpdateBook(bookId);
+  const [editing, setEditing] = useState<'name' | 'remark' | 'cover' | 'icon'>();
+  const [more, setMore] = useState(false);
+  const save = async (patch: Parameters<typeof update.mutateAsync>[0]) => {
+    await update.mutateAsync(patch);
+    Toast.show({ content: t('bookSetting.saved') });
+  };
+  const b = book.data;
+  return (
+    <div className="page" data-testid="page-book-setting">
+      <PageBar title={t('bookSetting.title')} right={b && <a data-testid="book-setting-more" onClick={() => setMore(true)}>···</a>} />
+      {book.isPending && <div className="section padded"><Skeleton.Paragraph lineCount={5} animated /></div>}
+      {book.isError && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void book.refetch()}>{t('common.retry')}</a>} />}
+      {b && (
+        <>
+          <div className="section">
+            <List>
+              <List.Item data-testid="setting-name" extra={<span data-testid="setting-name-value">{b.name}</span>} onClick={() => setEditing('name')}>{t('bookSetting.name')}</List.Item>
+              <List.Item data-testid="setting-remark" extra={b.remark || '—'} onClick={() => setEditing('remark')}>{t('bookSetting.remark')}</List.Item>
+              <List.Item extra={<span style={{ fontSize: 22 }}>{b.icon}</span>} onClick={() => setEditing('icon')}>{t('bookSetting.icon')}</List.Item>
+              <List.Item data-testid="setting-cover" extra={<div className="book-cover" data-testid="setting-cover-value" data-cover={b.cover} style={{ backgroundImage: `url(${b.cover})`, width: 64, height: 40 }} />} onClick={() => setEditing('cover')}>{t('bookSetting.cover')}</List.Item>
+              <List.Item extra={b.currency}>{t('bookSetting.currency')}</List.Item>
+              <List.Item extra={b.user_name}>{t('bookSetting.creator')}</List.Item>
+            </List>
+          </div>
+          <div className="section"><List><List.Item onClick={() => navigate('/bookSetting/pages/law')}>{t('bookSetting.law')}</List.Item></List></div>
+        </>
+      )}
+      {b && editing === 'name' && (
+        <EditPopup testId="book-name" title={t('bookSetting.name')} initial={b.name} placeholder={t('bookSetting.namePlaceholder')} maxLength={BOOK_NAME_MAX}
+          validate={(v) => (!v.trim() ? t('bookSetting.nameEmpty') : Array.from(v.trim()).length > BOOK_NAME_MAX ? t('bookSetting.nameLong') : undefined)}
+          onSave={(v) => save({ name: v.trim() })} onClose={() => setEditing(undefined)} />
+      )}
+      {b && editing === 'remark' && (
+        <EditPopup testId="book-remark" title={t('bookSetting.remark')} initial={b.remark} placeholder={t('bookSetting.remarkPlaceholder')} maxLength={BOOK_REMARK_MAX}
+          validate={(v) => (Array.from(v.trim()).length > BOOK_REMARK_MAX ? t('bookSetting.remarkLong') : undefined)}
+          onSave={(v) => save({ remark: v.trim() })} onClose={() => setEditing(undefined)} />
+      )}
+      <Popup visible={editing === 'cover' || editing === 'icon'} onMaskClick={() => setEditing(undefined)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+        <div className="padded" style={{ fontWeight: 600 }}>{editing === 'icon' ? t('bookSetting.icon') : t('bookSetting.cover')}</div>
+        {editing === 'cover' && covers.isPending && <div className="padded"><Skeleton.Paragraph lineCount={2} animated /></div>}
+        <div className="cover-grid" data-testid="cover-grid">
+          {editing === 'cover' && covers.data?.map((c) => (
+            <div key={c.id} data-testid={`cover-${c.id}`} className={`cover-option${b?.cover === c.url ? ' selected' : ''}`} style={{ backgroundImage: `url(${c.url})` }}
+              onClick={() => void save({ cover: c.url }).then(() => setEditing(undefined))} />
+          ))}
+          {editing === 'icon' && ICONS.map((i) => (
+            <div key={i} className={`cover-option${b?.icon === i ? ' selected' : ''}`} style={{ fontSize: 26, textAlign: 'center', lineHeight: '44px' }} onClick={() => void save({ icon: i }).then(() => setEditing(undefined))}>{i}</div>
+          ))}
+        </div>
+      </Popup>
+      {more && b && <BookActions book={b} onClose={() => setMore(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Book } from '@cab/contracts';
+import { Button, ErrorBlock, NoticeBar, SearchBar, Selector, Skeleton } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BookActions } from '../../features/books/components/BookActions.tsx';
+import { BookCard } from '../../features/books/components/BookCard.tsx';
+import { TemplatePopup } from '../../features/books/components/TemplatePopup.tsx';
+import { useOpenBook } from '../../features/books/mutations.ts';
+import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
+import { useBookFilter, type BookFilter } from '../../features/books/useBookFilter.ts';
+import { useBookStore } from '../../stores/book.ts';
+import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useUserStore(selectLoggedIn);
+  const books = useBooks();
+  const recent = useRecentBooks();
+  const open = useOpenBook();
+  const current = useBookStore((s) => s.bookId);
+  const { keyword, setKeyword, filter, setFilter, shown } = useBookFilter(books.data);
+  const [adding, setAdding] = useState(false);
+  const [acting, setActing] = useState<Book>();
+  // Home preloads the dashboard (SPEC 2).
+  useEffect(() => void import('../dashboard/DashboardPage.tsx'), []);
+
+  if (!loggedIn) {
+    return (
+      <div className="page" data-testid="page-home">
+        <ErrorBlock status="empty" title={t('books.loginPrompt')} description={<Button color="primary" size="small" onClick={() => navigate('/accountLogin/index')}>{t('mine.login')}</Button>} />
+      </div>
+    );
+  }
+  return (
+    <div className="page" data-testid="page-home">
+      <div className="search-row"><SearchBar data-testid="home-search" placeholder={t('books.search')} value={keyword} onChange={setKeyword} /></div>
+      {!keyword && (recent.data?.length ?? 0) > 0 && (
+        <>
+          <div className="section-title">{t('books.recent')}</div>
+          <div className="recent-row" data-testid="recent-books">
+            {recent.data?.map((b) => (
+              <div key={b.id} className="recent-item" data-testid={`recent-${b.id}`} onClick={() => open.mutate(b.id)}>
+                <div className="book-cover small" style={{ backgroundImage: `url(${b.cover})`, height: 48 }}><span className="book-icon">{b.icon}</span></div>
+                <div className="book-name" style={{ fontSize: 14, marginTop: 4 }}>{b.name}</div>
+              </div>
+            ))}
+          </div>
+        </>
+      )}
+      <div className="chip-row">
+        <Selector<BookFilter> value={[filter]} onChange={(v) => v[0] && setFilter(v[0])} options={[{ label: t('books.all'), value: 'all' }, { label: t('books.owned'), value: 'owned' }, { label: t('books.joined'), value: 'joined' }]} />
+      </div>
+      <div className="section-title">
+        <span>{t('tabs.book')}</span>
+        <Button size="mini" color="primary" fill="outline" data-testid="home-add-book" onClick={() => setAdding(true)}>{t('books.add')}</Button>
+      </div>
+      {books.isPending && <div className="padded"><Skeleton.Paragraph lineCount={4} animated /></div>}
+      {books.isError && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void books.refetch()}>{t('common.retry')}</a>} />}
+      {books.isSuccess && books.data.length === 0 && <ErrorBlock status="empty" title={t('books.empty')} description={t('books.emptyHint')} />}
+      {books.isSuccess && books.data.length > 0 && shown.length === 0 && <ErrorBlock status="empty" title={t('books.noMatch')} />}
+      <div data-testid="home-books">
+        {shown.map((b) => <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />)}
+      </div>
+      <div className="section-title">{t('books.infoFlow')}</div>
+      <NoticeBar content={t('books.infoFlowSoon')} color="info" style={{ margin: '8px 12px' }} />
+      <TemplatePopup visible={adding} onClose={() => setAdding(false)} />
+      <BookActions book={acting} onClose={() => setActing(undefined)} />
+    </div>
+  );
+}
