@@ -41,7 +41,7 @@ export default function BookPage() {
       </Tabs>
       {books.isPending && <div className="padded"><Skeleton.Paragraph lineCount={5} animated /></div>}
       {books.isError && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void books.refetch()}>{t('common.retry')}</a>} />}
-      {books.isSuccess && shown.length === 0 && <ErrorBlock status="empty" title={books.data.length ? t('books.noMatch') : t('books.empty')} description={books.data.length ? undefined : t('books.emptyHint')} />}
+      {books.isSuccess && shown.length === 0 && <ErrorBlock status="empty" title={books.data.length ? t('books.noMatch') : t('books.empty')} description={books.data.length ? '' : t('books.emptyHint')} />}
       <div data-testid="my-books">
         {shown.map((b) => <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />)}
       </div>

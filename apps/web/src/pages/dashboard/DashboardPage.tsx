@@ -47,7 +47,7 @@ export default function DashboardPage() {
     <div className="page" data-testid="page-dashboard">
       <PageBar title={<span data-testid="dashboard-title">{title}</span>} right={<a data-testid="dashboard-share" onClick={() => setSharing(true)}>{t('dashboard.share')}</a>} />
       {book.isError && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void book.refetch()}>{t('common.retry')}</a>} />}
-      <div className="dash-header" style={book.data?.cover ? { backgroundImage: `linear-gradient(rgba(255,255,255,.15),rgba(255,255,255,.15)), url(${book.data.cover})`, backgroundSize: 'cover' } : undefined}>
+      <div className="dash-header">
         <div style={{ fontSize: 13 }}>{t('dashboard.month', { m: month })} · {book.data ? t('books.members', { n: book.data.member_count }) : <Skeleton.Title animated />}</div>
         <div className="stat-grid" data-testid="dashboard-totals">
           {(['income', 'expense', 'balance'] as const).map((k) => (
@@ -62,7 +62,7 @@ export default function DashboardPage() {
           </div>
         ))}
       </div>
-      <div className="section"><ErrorBlock status="empty" title={t('dashboard.noRecords')} /></div>
+      <div className="section"><ErrorBlock status="empty" title={t('dashboard.noRecords')} description="" /></div>
       <div className="fab"><Button color="primary" shape="rounded" size="large" data-testid="dashboard-record" onClick={() => navigate('/subPackages/accounting/index')}>＋ {t('dashboard.record')}</Button></div>
       <Popup visible={sharing} onMaskClick={() => setSharing(false)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: 16 }}>
         <div style={{ fontWeight: 600, marginBottom: 8 }}>{t('dashboard.shareTitle')}</div>

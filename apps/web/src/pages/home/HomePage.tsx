@@ -59,7 +59,7 @@ export default function HomePage() {
       {books.isPending && <div className="padded"><Skeleton.Paragraph lineCount={4} animated /></div>}
       {books.isError && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void books.refetch()}>{t('common.retry')}</a>} />}
       {books.isSuccess && books.data.length === 0 && <ErrorBlock status="empty" title={t('books.empty')} description={t('books.emptyHint')} />}
-      {books.isSuccess && books.data.length > 0 && shown.length === 0 && <ErrorBlock status="empty" title={t('books.noMatch')} />}
+      {books.isSuccess && books.data.length > 0 && shown.length === 0 && <ErrorBlock status="empty" title={t('books.noMatch')} description="" />}
       <div data-testid="home-books">
         {shown.map((b) => <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />)}
       </div>

@@ -1,0 +1,90 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launch, phoneContext, screenshotter } from './browser.ts';
+import { loginThroughUi, visible } from './flows.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('books journey at 390x844', () => {
+  it('adds a family book, renames it and changes its cover, makes another book the default, deletes the first', async () => {
+    const base = baseUrl();
+    const shot = screenshotter('books');
+    const context = await phoneContext(browser, base);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await loginThroughUi(page, base);
+
+    // Add a book from the family template: it opens on its dashboard.
+    await page.getByTestId('tab-home').click();
+    await visible(page, 'page-home');
+    await shot(page, 'home-empty');
+    await page.getByTestId('home-add-book').click();
+    await visible(page, 'template-family');
+    await shot(page, 'template-popup');
+    await page.getByTestId('template-family').click();
+    await visible(page, 'page-dashboard');
+    await expect.poll(() => page.getByTestId('dashboard-title').textContent()).toBe('家庭账本');
+    const familyId = new URL(page.url().replace('#', '')).searchParams.get('TradingEntity')!;
+    expect(familyId).toMatch(/^\d+$/);
+    await shot(page, 'dashboard');
+
+    // It is in recent books and under owned books.
+    await page.goto('/#/pages/home/index');
+    await visible(page, `recent-${familyId}`);
+    await page.goto('/#/pages/book/index');
+    await page.getByTestId('tab-owned').click();
+    await visible(page, `book-${familyId}`);
+    await shot(page, 'my-books-owned');
+
+    // Rename it and change its cover in settings.
+    await page.getByTestId(`book-more-${familyId}`).click();
+    await page.getByTestId('action-settings').click();
+    await visible(page, 'page-book-setting');
+    await page.getByTestId('setting-name').click();
+    await page.getByTestId('book-name-input').locator('input').fill('我们家的账本');
+    await page.getByTestId('book-name-save').click();
+    await expect.poll(() => page.getByTestId('setting-name-value').textContent()).toBe('我们家的账本');
+    await page.getByTestId('setting-cover').click();
+    await page.getByTestId('cover-6').click();
+    await expect.poll(() => page.getByTestId('setting-cover-value').getAttribute('data-cover')).toBe('/static/covers/cover-6.svg');
+    await shot(page, 'settings-renamed');
+
+    // A second book, made the default; a reload opens it.
+    await page.goto('/#/pages/book/index');
+    await page.getByTestId('book-add').click();
+    await page.getByTestId('template-travel').click();
+    await visible(page, 'page-dashboard');
+    await expect.poll(() => page.getByTestId('dashboard-title').textContent()).toBe('旅行账本');
+    const travelId = new URL(page.url().replace('#', '')).searchParams.get('TradingEntity')!;
+    await page.goto('/#/pages/book/index');
+    await page.getByTestId(`book-more-${travelId}`).click();
+    await page.getByTestId('action-default').click();
+    await page.waitForTimeout(500);
+    await page.goto('/');
+    await visible(page, 'page-dashboard');
+    await expect.poll(() => page.getByTestId('dashboard-title').textContent()).toBe('旅行账本');
+    await shot(page, 'default-opens');
+
+    // Delete the first book, with confirmation: it is gone from every list.
+    await page.goto('/#/pages/book/index');
+    await page.getByTestId(`book-more-${familyId}`).click();
+    await page.getByTestId('action-leave').click();
+    await shot(page, 'delete-confirm');
+    await page.getByTestId('confirm-leave').click();
+    await expect.poll(() => page.getByTestId(`book-${familyId}`).count()).toBe(0);
+    await page.goto('/#/pages/home/index');
+    await visible(page, `book-${travelId}`);
+    expect(await page.getByTestId(`book-${familyId}`).count()).toBe(0);
+    expect(await page.getByTestId(`recent-${familyId}`).count()).toBe(0);
+    await shot(page, 'after-delete');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
