@@ -28,7 +28,10 @@ describe('route registry', () => {
     const have = new Set(t.built.routes.map((r) => `${r.method} ${r.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`));
     const registered = calls.filter((l) => have.has(l.split(' ').slice(1, 3).join(' ')));
     console.log(`SPEC section 7 calls registered: ${registered.length} of ${calls.length}`);
-    expect(registered.length).toBeLessThanOrEqual(calls.length);
+    // Areas that have landed keep every one of their calls.
+    const landed = ['books'];
+    const missing = calls.filter((l) => landed.includes(l.split(' ')[0]!) && !registered.includes(l));
+    expect(missing).toEqual([]);
   });
 
   it('serves an OpenAPI document listing every registered route', async () => {
