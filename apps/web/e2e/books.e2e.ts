@@ -63,7 +63,12 @@ describe('books journey at 390x844', () => {
     await visible(page, 'page-dashboard');
     await expect.poll(() => page.getByTestId('dashboard-title').textContent()).toBe('旅行账本');
     const travelId = new URL(page.url().replace('#', '')).searchParams.get('TradingEntity')!;
+    // Opened from my books, back returns there.
     await page.goto('/#/pages/book/index');
+    await page.getByTestId(`book-${travelId}`).click();
+    await page.waitForURL(/fromMyBook=1/);
+    await page.locator('.adm-nav-bar-back').click();
+    await visible(page, 'page-book');
     await page.getByTestId(`book-more-${travelId}`).click();
     await page.getByTestId('action-default').click();
     await page.waitForTimeout(500);

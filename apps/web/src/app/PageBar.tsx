@@ -12,8 +12,9 @@ export function useBack(): () => void {
   };
 }
 
-export function PageBar({ title, right, back = true }: { title: ReactNode; right?: ReactNode; back?: boolean }) {
-  const onBack = useBack();
+export function PageBar({ title, right, back = true, onBack: customBack }: { title: ReactNode; right?: ReactNode; back?: boolean; onBack?: () => void }) {
+  const defaultBack = useBack();
+  const onBack = customBack ?? defaultBack;
   return (
     <NavBar className="page-bar" back={back ? '' : null} onBack={onBack} right={right}>
       {title}

@@ -20,12 +20,14 @@ export async function openBook(qc: QueryClient, bookId: string): Promise<Book> {
   return info.data.book;
 }
 
-export function useOpenBook() {
+/** Opens a book and its dashboard; from my books, the dashboard's back returns there (fromMyBook). */
+export function useOpenBook(fromMyBook = false) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (bookId: string) => openBook(qc, bookId),
-    onSuccess: (book) => navigate(`/dashboard/index?TradingEntity=${book.id}&bookName=${encodeURIComponent(book.name)}&memberCount=${book.member_count}`),
+    onSuccess: (book) =>
+      navigate(`/dashboard/index?TradingEntity=${book.id}&bookName=${encodeURIComponent(book.name)}&memberCount=${book.member_count}${fromMyBook ? '&fromMyBook=1' : ''}`),
   });
 }
 

@@ -18,7 +18,7 @@ export default function BookPage() {
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectLoggedIn);
   const books = useBooks();
-  const open = useOpenBook();
+  const open = useOpenBook(true);
   const current = useBookStore((s) => s.bookId);
   const { keyword, setKeyword, filter, setFilter, shown } = useBookFilter(books.data);
   const [adding, setAdding] = useState(false);

@@ -18,7 +18,8 @@ const QUICK = [
 
 /**
  * The book home. Query parameters (SPEC 2): TradingEntity, bookName, memberCount,
- * fromMyBook, collect, userNumber; without TradingEntity the current book is shown.
+ * fromMyBook (back returns to my books); without TradingEntity the current book is
+ * shown. userNumber, Authorization and collect belong to the host-app share view.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -45,7 +46,10 @@ export default function DashboardPage() {
   const shareLink = `${window.location.origin}/#/dashboard/index?TradingEntity=${bookId}&bookName=${encodeURIComponent(title)}&memberCount=${book.data?.member_count ?? params.get('memberCount') ?? ''}`;
   return (
     <div className="page" data-testid="page-dashboard">
-      <PageBar title={<span data-testid="dashboard-title">{title}</span>} right={<a data-testid="dashboard-share" onClick={() => setSharing(true)}>{t('dashboard.share')}</a>} />
+      <PageBar
+        title={<span data-testid="dashboard-title">{title}</span>}
+        onBack={params.get('fromMyBook') === '1' ? () => navigate('/pages/book/index', { replace: true }) : undefined}
+        right={<a data-testid="dashboard-share" onClick={() => setSharing(true)}>{t('dashboard.share')}</a>} />
       {book.isError && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void book.refetch()}>{t('common.retry')}</a>} />}
       <div className="dash-header">
         <div style={{ fontSize: 13 }}>{t('dashboard.month', { m: month })} · {book.data ? t('books.members', { n: book.data.member_count }) : <Skeleton.Title animated />}</div>
