@@ -15,6 +15,8 @@ export interface Config {
   /** PostgreSQL connection string; when absent the embedded PGlite in dataDir is used. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Key prefix in Redis, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   clientKeys: Map<string, ClientKey>;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.CAB_DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.CAB_REDIS_PREFIX || 'cab:',
     clientKeys,
     accessTokenTtlMs: Number(env.CAB_ACCESS_TOKEN_TTL_SECONDS ?? 7200) * 1000,
     refreshTokenTtlMs: Number(env.CAB_REFRESH_TOKEN_TTL_SECONDS ?? 30 * 86400) * 1000,

@@ -12,7 +12,7 @@ const config = loadConfig();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
 const applied = await migrate(handle.db);
 await new CatalogueRepository(handle.db).seed();
-const kv = config.redisUrl ? new RedisStore(config.redisUrl, systemClock) : new MemoryStore(systemClock);
+const kv = config.redisUrl ? new RedisStore(config.redisUrl, systemClock, config.redisPrefix) : new MemoryStore(systemClock);
 const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
 const { app, books } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage });
 if (applied.length) app.log.info({ applied }, 'migrations applied');

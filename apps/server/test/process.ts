@@ -27,7 +27,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<R
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    // Each test server counts its rate limits in a Redis key space of its own.
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', CAB_REDIS_PREFIX: `cabtest:${crypto.randomBytes(6).toString('hex')}:`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
