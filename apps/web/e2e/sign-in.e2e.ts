@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, outboxCode, phoneContext, screenshotter } from './browser.ts';
+import { visible } from './flows.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,8 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const visible = (page: Page, testId: string) => page.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 20_000 });
 
 describe('sign-in journey at 390x844', () => {
   it('logs in with a code from the dev outbox, changes the nickname and avatar, keeps them over a reload, logs out', async () => {
