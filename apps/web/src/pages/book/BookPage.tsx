@@ -11,6 +11,7 @@ import { useBooks } from '../../features/books/queries.ts';
 import { useBookFilter, type BookFilter } from '../../features/books/useBookFilter.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
+import { LoadFailed } from '../../app/LoadFailed.tsx';
 
 /** My books: search, owned/joined tabs, the book menu, go to accounting, add from template. */
 export default function BookPage() {
@@ -40,7 +41,7 @@ export default function BookPage() {
         <Tabs.Tab key="joined" title={t('books.joined')} />
       </Tabs>
       {books.isPending && <div className="padded"><Skeleton.Paragraph lineCount={5} animated /></div>}
-      {books.isError && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void books.refetch()}>{t('common.retry')}</a>} />}
+      {books.isError && <LoadFailed onRetry={books.refetch} />}
       {books.isSuccess && shown.length === 0 && <ErrorBlock status="empty" title={books.data.length ? t('books.noMatch') : t('books.empty')} description={books.data.length ? '' : t('books.emptyHint')} />}
       <div data-testid="my-books">
         {shown.map((b) => <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />)}

@@ -1,5 +1,5 @@
 import { BOOK_NAME_MAX, BOOK_REMARK_MAX } from '@cab/contracts';
-import { ErrorBlock, List, Popup, Skeleton, Toast } from 'antd-mobile';
+import { List, Popup, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useUpdateBook } from '../../features/books/mutations.ts';
 import { useBook, useCoverMaterials } from '../../features/books/queries.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { EditPopup } from '../personalInfo/EditPopup.tsx';
+import { LoadFailed } from '../../app/LoadFailed.tsx';
 
 const ICONS = ['📒', '🏠', '👨‍👩‍👧', '🏪', '✈️', '🛠️', '🍼', '💍', '🚗', '💰', '🎓', '🐶'];
 
@@ -32,7 +33,7 @@ export default function BookSettingPage() {
     <div className="page" data-testid="page-book-setting">
       <PageBar title={t('bookSetting.title')} right={b && <a data-testid="book-setting-more" onClick={() => setMore(true)}>···</a>} />
       {book.isPending && <div className="section padded"><Skeleton.Paragraph lineCount={5} animated /></div>}
-      {book.isError && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void book.refetch()}>{t('common.retry')}</a>} />}
+      {book.isError && <LoadFailed onRetry={book.refetch} />}
       {b && (
         <>
           <div className="section">

@@ -8,6 +8,7 @@ import { useBook } from '../../features/books/queries.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
+import { LoadFailed } from '../../app/LoadFailed.tsx';
 
 const QUICK = [
   { key: 'flows', to: '/flow/index', icon: '🧾' },
@@ -50,7 +51,7 @@ export default function DashboardPage() {
         title={<span data-testid="dashboard-title">{title}</span>}
         onBack={params.get('fromMyBook') === '1' ? () => navigate('/pages/book/index', { replace: true }) : undefined}
         right={<a data-testid="dashboard-share" onClick={() => setSharing(true)}>{t('dashboard.share')}</a>} />
-      {book.isError && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void book.refetch()}>{t('common.retry')}</a>} />}
+      {book.isError && <LoadFailed onRetry={book.refetch} />}
       <div className="dash-header">
         <div style={{ fontSize: 13 }}>{t('dashboard.month', { m: month })} · {book.data ? t('books.members', { n: book.data.member_count }) : <Skeleton.Title animated />}</div>
         <div className="stat-grid" data-testid="dashboard-totals">

@@ -11,6 +11,7 @@ import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
 import { useBookFilter, type BookFilter } from '../../features/books/useBookFilter.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
+import { LoadFailed } from '../../app/LoadFailed.tsx';
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -57,7 +58,7 @@ export default function HomePage() {
         <Button size="mini" color="primary" fill="outline" data-testid="home-add-book" onClick={() => setAdding(true)}>{t('books.add')}</Button>
       </div>
       {books.isPending && <div className="padded"><Skeleton.Paragraph lineCount={4} animated /></div>}
-      {books.isError && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void books.refetch()}>{t('common.retry')}</a>} />}
+      {books.isError && <LoadFailed onRetry={books.refetch} />}
       {books.isSuccess && books.data.length === 0 && <ErrorBlock status="empty" title={t('books.empty')} description={t('books.emptyHint')} />}
       {books.isSuccess && books.data.length > 0 && shown.length === 0 && <ErrorBlock status="empty" title={t('books.noMatch')} description="" />}
       <div data-testid="home-books">

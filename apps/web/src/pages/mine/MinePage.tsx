@@ -1,10 +1,11 @@
-import { Avatar, Button, ErrorBlock, List, Skeleton } from 'antd-mobile';
+import { Avatar, Button, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../features/user/queries.ts';
 import { maskPhone } from '../../lib/format.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { LanguageItem } from './LanguageItem.tsx';
+import { LoadFailed } from '../../app/LoadFailed.tsx';
 
 const MENU = [
   { key: 'favorites', to: '/favorite/index' },
@@ -60,7 +61,7 @@ export default function MinePage() {
     <div className="page" data-testid="page-mine">
       <Header />
       {loggedIn && info.isError && !info.data && (
-        <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void info.refetch()}>{t('common.retry')}</a>} />
+        <LoadFailed onRetry={info.refetch} />
       )}
       <div className="section">
         <List>

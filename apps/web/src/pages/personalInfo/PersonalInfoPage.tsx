@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES } from '@cab/contracts';
-import { Avatar, Button, Dialog, ErrorBlock, List, Skeleton, Toast } from 'antd-mobile';
+import { Avatar, Button, Dialog, List, Skeleton, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { useUserInfo } from '../../features/user/queries.ts';
 import { maskPhone } from '../../lib/format.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { EditPopup } from './EditPopup.tsx';
+import { LoadFailed } from '../../app/LoadFailed.tsx';
 
 export default function PersonalInfoPage() {
   const { t } = useTranslation();
@@ -39,7 +40,7 @@ export default function PersonalInfoPage() {
   return (
     <div className="page" data-testid="page-personal-info">
       <PageBar title={t('personal.title')} />
-      {info.isError && !user && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void info.refetch()}>{t('common.retry')}</a>} />}
+      {info.isError && !user && <LoadFailed onRetry={info.refetch} />}
       {!user && info.isPending && <div className="section padded"><Skeleton.Paragraph lineCount={4} animated /></div>}
       {user && (
         <>

@@ -1,8 +1,9 @@
-import { ErrorBlock, Popup, Skeleton, Tabs } from 'antd-mobile';
+import { Popup, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateBook } from '../mutations.ts';
 import { useTemplateCategories, useTemplates } from '../queries.ts';
+import { LoadFailed } from '../../../app/LoadFailed.tsx';
 
 /** Add a book from a template: templates grouped by second-level category; one tap creates and opens it. */
 export function TemplatePopup({ visible, onClose }: { visible: boolean; onClose: () => void }) {
@@ -22,7 +23,7 @@ export function TemplatePopup({ visible, onClose }: { visible: boolean; onClose:
         {subs.map((c) => <Tabs.Tab key={c.category_code} title={label(c)} />)}
       </Tabs>
       {(templates.isPending || categories.isPending) && <div className="padded"><Skeleton.Paragraph lineCount={5} animated /></div>}
-      {templates.isError && <ErrorBlock status="default" title={t('common.loadFailed')} description={<a onClick={() => void templates.refetch()}>{t('common.retry')}</a>} />}
+      {templates.isError && <LoadFailed onRetry={templates.refetch} />}
       <div className="template-grid">
         {shown.map((tpl) => (
           <div key={tpl.id} className="template-card" data-testid={`template-${tpl.code}`} onClick={() => !create.isPending && create.mutate({ templateId: tpl.id }, { onSuccess: onClose })}>
