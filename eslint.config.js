@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/e2e/artifacts/**', '**/*.d.ts'] },
+  { ignores: ['**/dist/**', '**/dist-size/**', '**/node_modules/**', 'data/**', '**/e2e/artifacts/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,6 +19,13 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // The web's first load carries no validator: it takes the contracts' zod-free entry.
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: '@cab/contracts', message: "Import from '@cab/contracts/client' (no zod in the web).", allowTypeImports: true },
+          { name: 'zod', message: 'The web validates without zod (see @cab/contracts/client rules).', allowTypeImports: true },
+        ],
+      }],
     },
   },
   {

@@ -1,11 +1,36 @@
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const server = process.env.CAB_SERVER_URL ?? 'http://127.0.0.1:3000';
-const proxied = ['/cab-', '/finance-', '/server', '/dev', '/v2', '/files', '/docs'];
+const proxied = ['/cab-', '/finance-', '/server', '/dev', '/v2', '/files', '/docs', '/static'];
+const require = createRequire(import.meta.url);
 
-export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 900 },
+export default defineConfig(({ command }) => ({
+  plugins: [react(), precompress()],
+  resolve: {
+    // react-router's package exports only its development build to bundlers; a
+    // production bundle takes the production files it ships beside it.
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: require.resolve('react-router').replace('/development/', '/production/').replace(/index\.js$/, 'index.mjs') }] : [],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The size check (scripts/check-size.ts) reads the manifest to find each page's chunks.
+    manifest: true,
+    // Images are inlined only when tiny; anything larger is its own cacheable file.
+    assetsInlineLimit: 1024,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The framework every screen runs on changes with upgrades, not with app
+          // releases: one chunk of its own stays cached across deploys.
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|use-sync-external-store)[\\/]/ }],
+        },
+      },
+    },
+  },
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: server, changeOrigin: true }])) },
-});
+}));

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { WEB_APP_VERSION } from '@cab/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPipeline } from './http/pipeline.ts';
+import { registerRequestLog, type InFlight } from './http/request-log.ts';
+import { cacheForADay, WEB_STATIC_OPTIONS } from './http/static-files.ts';
 import type { RegisteredRoute } from './http/route.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -29,6 +32,7 @@ import { UserService } from './modules/user/user.service.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/index.ts';
 import type { KeyValueStore } from './platform/kv.ts';
+import { createLogger, LogSink } from './platform/log.ts';
 import { OutboxSmsSender, type SmsSender } from './platform/sms.ts';
 import type { FileStorage } from './platform/storage.ts';
 
@@ -40,12 +44,16 @@ export interface AppDeps {
   storage: FileStorage;
   /** Defaults to the dev outbox sender (log + /dev/sms-outbox). */
   sms?: SmsSender;
+  /** Where log lines go; defaults to a non-blocking sink on stdout. */
+  logSink?: { write(line: string): void };
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   routes: RegisteredRoute[];
   books: BooksService;
+  /** The requests being answered, for the shutdown report. */
+  inFlight: InFlight;
 }
 
 const STATIC_DIR = path.resolve(import.meta.dirname, '../static');
@@ -54,7 +62,9 @@ const STATIC_DIR = path.resolve(import.meta.dirname, '../static');
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, db, clock, kv, storage } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    loggerInstance: createLogger(config.logLevel, deps.logSink ?? new LogSink(process.stdout)),
+    // One line per request, written by request-log.ts when it is answered.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -76,6 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const prefs = new PreferencesService(db, new PreferencesRepository(db), books, clock);
 
   registerErrorHandling(app);
+  const inFlight = registerRequestLog(app);
+  // JSON answers above 1 KB are compressed on the fly; the web app's files come precompressed.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: config.bodyLimitBytes * 6, files: 1, fields: 10 } });
   registerPipeline(app, { clientKeys: config.clientKeys, clock, kv, tokens });
 
@@ -87,14 +100,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerTemplatesRoutes(app, routes, new TemplatesService(catalogue));
 
   // Cover materials and the default share image ship with the server.
-  await app.register(fastifyStatic, { root: STATIC_DIR, prefix: '/static/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, { root: STATIC_DIR, prefix: '/static/', decorateReply: false, index: false, cacheControl: false, setHeaders: cacheForADay });
 
   if (storage.localRoot) {
     fs.mkdirSync(storage.localRoot, { recursive: true });
-    await app.register(fastifyStatic, { root: storage.localRoot, prefix: '/files/', decorateReply: false, index: false });
+    await app.register(fastifyStatic, { root: storage.localRoot, prefix: '/files/', decorateReply: false, index: false, cacheControl: false, setHeaders: cacheForADay });
   }
   if (fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', decorateReply: false, wildcard: false });
+    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', ...WEB_STATIC_OPTIONS });
   }
-  return { app, routes, books };
+  return { app, routes, books, inFlight };
 }

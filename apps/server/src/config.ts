@@ -23,6 +23,10 @@ export interface Config {
   bodyLimitBytes: number;
   webDistDir: string;
   logLevel: string;
+  /** How long a stop (SIGTERM, SIGINT) may take before the server exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Log bytes waiting for a slow reader beyond which new lines are dropped. */
+  logBacklogBytes: number;
 }
 
 function parseKeys(raw: string | undefined, legacy: boolean, into: Map<string, ClientKey>): void {
@@ -50,7 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlMs: Number(env.CAB_ACCESS_TOKEN_TTL_SECONDS ?? 7200) * 1000,
     refreshTokenTtlMs: Number(env.CAB_REFRESH_TOKEN_TTL_SECONDS ?? 30 * 86400) * 1000,
     bodyLimitBytes: 1024 * 1024,
-    webDistDir: path.join(repoRoot, 'apps/web/dist'),
+    webDistDir: path.resolve(env.CAB_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    shutdownTimeoutMs: Number(env.CAB_SHUTDOWN_TIMEOUT_MS ?? 10_000),
+    logBacklogBytes: Number(env.CAB_LOG_BACKLOG_BYTES ?? 1024 * 1024),
   };
 }

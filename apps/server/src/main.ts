@@ -5,16 +5,18 @@ import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { MemoryStore, RedisStore } from './platform/kv.ts';
+import { LogSink } from './platform/log.ts';
 import { LocalFileStorage } from './platform/storage.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
 
 const config = loadConfig();
+const logSink = new LogSink(process.stdout, config.logBacklogBytes);
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
 const applied = await migrate(handle.db);
 await new CatalogueRepository(handle.db).seed();
 const kv = config.redisUrl ? new RedisStore(config.redisUrl, systemClock, config.redisPrefix) : new MemoryStore(systemClock);
 const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
-const { app, books } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage });
+const { app, books, inFlight } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage, logSink });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
 // Deleted books past their restore window are purged hourly (and once at start).
@@ -27,17 +29,36 @@ const purgeTimer = setInterval(() => void purge(), 3_600_000);
 purgeTimer.unref();
 void purge();
 
-let stopping = false;
+/** Exits once the log has been written out, or after a second: a stalled log reader must not hold the exit. */
+async function exit(code: number): Promise<never> {
+  await logSink.flush(1000);
+  process.exit(code);
+}
+
+let stage = 'running';
 async function stop(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
+  if (stage !== 'running') {
+    app.log.warn({ signal, stage }, 'second stop signal: exiting now');
+    return void exit(1);
+  }
   app.log.info({ signal }, 'stopping');
-  // Stop taking requests, let the ones in flight finish, then close the database cleanly.
+  // A stop is bounded: whatever hangs (a request that never ends, a database or Redis
+  // that does not answer), the process ends after the timeout, saying what was open.
+  setTimeout(() => {
+    app.log.error({ stage, requestsInFlight: inFlight.describe(), activeResources: process.getActiveResourcesInfo() }, `shutdown did not finish in ${config.shutdownTimeoutMs} ms; exiting anyway`);
+    void exit(1);
+  }, config.shutdownTimeoutMs);
   clearInterval(purgeTimer);
+  // Stop taking requests and let the ones in flight finish, then close Redis and the database.
+  stage = 'closing the HTTP server';
   await app.close();
+  stage = 'closing Redis';
   await kv.close();
+  stage = 'closing the database';
   await handle.close();
-  process.exit(0);
+  stage = 'stopped';
+  app.log.info('stopped');
+  await exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));

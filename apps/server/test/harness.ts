@@ -6,7 +6,7 @@ import { AUTH_PATHS, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, stringToSign, EMPTY_SHA2
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import { buildApp, type AppDeps, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/platform/db/index.ts';
@@ -47,7 +47,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'logSink'> = {}): Promise<TestApp> {
   const handle = await freshDatabase();
   const clock = new ManualClock(Date.now());
   const redisUrl = process.env.REDIS_URL;
@@ -55,7 +55,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const kv = redisUrl ? new RedisStore(redisUrl, clock, `cabtest:${crypto.randomBytes(6).toString('hex')}:`) : new MemoryStore(clock);
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-files-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAB_DATA_DIR: filesDir, ...env });
-  const built = await buildApp({ config, db: handle.db, clock, kv, storage: new LocalFileStorage(filesDir) });
+  const built = await buildApp({ config, db: handle.db, clock, kv, storage: new LocalFileStorage(filesDir), ...deps });
   await built.app.ready();
   return {
     app: built.app,

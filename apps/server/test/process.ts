@@ -22,8 +22,12 @@ export interface RunningServer {
   output: () => string;
 }
 
-/** Starts the real server (src/main.ts) as its own process and waits until it answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts the real server (src/main.ts) as its own process and waits until it answers.
+ * With `stalledStdout`, nothing ever reads the server's stdout: its pipe fills up as
+ * with a log reader that stopped reading.
+ */
+export async function startServerProcess(env: Record<string, string>, opts: { stalledStdout?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
@@ -32,7 +36,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<R
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  if (opts.stalledStdout) proc.stdout?.pause();
+  else proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -55,9 +60,8 @@ export function waitForExit(proc: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
 }
 
-/** A signed HTTP call, as the web client makes it. */
-export async function signedFetch(base: string, method: string, url: string, body?: unknown, token?: string): Promise<Response> {
-  const payload = body === undefined ? '' : JSON.stringify(body);
+/** The headers of a signed call, as the web client sends them. */
+export function signedHeaders(method: string, url: string, payload: string, token?: string): Record<string, string> {
   const nonce = crypto.randomBytes(12).toString('hex');
   const timestamp = String(Date.now());
   const bodySha256 = payload ? crypto.createHash('sha256').update(payload).digest('hex') : EMPTY_SHA256;
@@ -65,13 +69,15 @@ export async function signedFetch(base: string, method: string, url: string, bod
     .createHmac('sha256', WEB_CLIENT_SECRET)
     .update(stringToSign({ clientKey: WEB_CLIENT_KEY, nonce, timestamp, method, pathWithQuery: url, bodySha256 }))
     .digest('hex');
-  return fetch(base + url, {
-    method,
-    headers: {
-      'client-key': WEB_CLIENT_KEY, 'nonce-str': nonce, timestamp, sign,
-      ...(payload ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(payload ? { body: payload } : {}),
-  });
+  return {
+    'client-key': WEB_CLIENT_KEY, 'nonce-str': nonce, timestamp, sign,
+    ...(payload ? { 'content-type': 'application/json' } : {}),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+/** A signed HTTP call, as the web client makes it. */
+export async function signedFetch(base: string, method: string, url: string, body?: unknown, token?: string): Promise<Response> {
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  return fetch(base + url, { method, headers: signedHeaders(method, url, payload, token), ...(payload ? { body: payload } : {}) });
 }

@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import { StrictMode, useMemo } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
 import './app/react19-compat.ts';
-import './i18n/index.ts';
+import { loadToast } from './app/toast.ts';
+import { loadLanguage } from './i18n/index.ts';
+import { whenIdle } from './lib/idle.ts';
 import { useSettingsStore } from './stores/settings.ts';
 import './styles.css';
 
@@ -19,13 +19,24 @@ const queryClient = new QueryClient({
   },
 });
 
-function App() {
+type AntdLocale = typeof zhCN;
+
+/** antd-mobile's own texts follow the app's language; English loads only when chosen. */
+function useAntdLocale(): AntdLocale {
   const language = useSettingsStore((s) => s.language);
-  const router = useMemo(() => createAppRouter(), []);
+  const [en, setEn] = useState<AntdLocale>();
+  useEffect(() => {
+    if (language === 'en' && !en) void import('antd-mobile/es/locales/en-US').then((m) => setEn(m.default));
+  }, [language, en]);
+  return language === 'en' && en ? en : zhCN;
+}
+
+function App() {
+  const locale = useAntdLocale();
   return (
-    <ConfigProvider locale={language === 'en' ? enUS : zhCN}>
+    <ConfigProvider locale={locale}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </QueryClientProvider>
     </ConfigProvider>
   );
@@ -33,9 +44,16 @@ function App() {
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A user who chose English sees English from the first frame.
+  void loadLanguage(useSettingsStore.getState().language)
+    .catch((err: unknown) => console.warn('language load failed', err))
+    .then(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+      // Toasts are not needed to draw the first screen; their code comes once the browser is idle.
+      whenIdle(() => void loadToast());
+    });
 }

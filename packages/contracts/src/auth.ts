@@ -1,18 +1,15 @@
 import { z } from 'zod';
+import { PHONE_PATTERN, stripPhonePrefix } from './rules.ts';
 
 /** Mainland mobile numbers, optionally with a +86 prefix; stored without it. */
 export const Phone = z
   .string()
   .trim()
-  .regex(/^(\+?86)?1[3-9][0-9]{9}$/, 'must be a mobile phone number')
-  .transform((p) => p.replace(/^\+?86/, ''));
+  .regex(PHONE_PATTERN, 'must be a mobile phone number')
+  .transform(stripPhonePrefix);
 
 /** Verification code types: 4 for login, 2 for everything else (binding a phone). */
 export const VerifyCodeType = z.union([z.literal(4), z.literal(2)]);
-export const VERIFY_CODE_TYPE = { LOGIN: 4, OTHER: 2 } as const;
-export const VERIFY_CODE_LENGTH = 6;
-export const VERIFY_CODE_TTL_MS = 5 * 60_000;
-export const VERIFY_CODE_MAX_ATTEMPTS = 5;
 
 export const SendVerifyCodeRequest = z.object({ phone: Phone, type: VerifyCodeType });
 export type SendVerifyCodeRequest = z.input<typeof SendVerifyCodeRequest>;
@@ -81,27 +78,9 @@ export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 export const BindPhoneRequest = z.object({ phone: Phone, code: z.string().regex(/^[0-9]{4,8}$/, 'must be digits') });
 export const SetPasswordRequest = z.object({ password: Password });
 
-/** Avatar images: the spec's upload size limit is 5120 (KB). */
-export const AVATAR_MAX_BYTES = 5120 * 1024;
 export const AvatarUploadResponse = z.object({ data: z.object({ avatar_url: z.string() }) });
 
 export const ServerInfoResponse = z.object({ current_time_stamp: z.number().int() });
 
 export const SmsOutboxItem = z.object({ phone: z.string(), code: z.string(), type: z.number().int(), sent_at: z.number().int() });
 export const SmsOutboxResponse = z.object({ data: z.array(SmsOutboxItem) });
-
-/** The paths of WIRE.md part C, named once. */
-export const AUTH_PATHS = {
-  verifyCode: '/cab-user-ws/v1/verify-code',
-  login: '/cab-user-ws/v1/login',
-  refresh: '/cab-user-ws/v1/token/refresh',
-  logout: '/cab-user-ws/v1/logout',
-  userInfo: '/cab-user-ws/v1/user/info',
-  updateUser: '/cab-user-ws/v1/user',
-  avatar: '/cab-user-ws/v1/user/avatar',
-  bindPhone: '/cab-user-ws/v1/user/phone',
-  setPassword: '/cab-user-ws/v1/user/password',
-  oauthAuthorize: '/v2/oauth2/authorize',
-  serverInfo: '/server/info',
-  smsOutbox: '/dev/sms-outbox',
-} as const;

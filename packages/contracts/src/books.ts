@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
+import { BOOK_NAME_MAX, BOOK_REMARK_MAX } from './constants.ts';
 
-export const BOOK_NAME_MAX = 20;
-export const BOOK_REMARK_MAX = 100;
-/** Days a deleted book can be restored by its owner before it is purged. */
-export const BOOK_RESTORE_DAYS = 30;
-export const DEFAULT_SHARE_IMAGE = '/static/share/default-share.svg';
-export const DEFAULT_BOOK_PREFERENCE = 'default.book_id';
 
 export const BookName = z.string().trim().min(1, 'must not be empty').max(BOOK_NAME_MAX, `at most ${BOOK_NAME_MAX} characters`);
 export const BookRemark = z.string().trim().max(BOOK_REMARK_MAX, `at most ${BOOK_REMARK_MAX} characters`);
@@ -100,33 +95,3 @@ export const TemplateDetail = TemplateSummary.extend({
 });
 export const TemplateDetailResponse = z.object({ data: TemplateDetail });
 export const CategoryCodeParams = z.object({ category_code: z.string().regex(/^[a-z0-9-]{1,40}$/) });
-
-export const BOOK_PATHS = {
-  cloudList: '/cab-index-ws/v3/book-group/cloud',
-  book: '/cab-config-ws/v2/account-books/book',
-  deleteBook: '/cab-config-ws/v2/account-books',
-  create: '/cab-config-ws/v4/account-books',
-  setDefault: '/cab-service-ws/v2/user/account-books/:id/set-as-default',
-  update: '/cab-config-ws/v2/account-books/book/:bookId',
-  quit: '/cab-config-ws/v3/user/account-book/quit',
-  bookExt: '/cab-index-ws/v3/book-group/book-ext',
-  userInfo: '/cab-index-ws/v3/book-group/user-info',
-  currentInfo: '/cab-config-ws/v3/book/info',
-  infoExt: '/cab-config-ws/v1/account-book/info/ext/:id',
-  myBooks: '/cab-service-ws/v3/user/account-books',
-  recent: '/cab-config-ws/v2/account-books/books/recently-use',
-  covers: '/cab-config-ws/v1/account-book/theme/cover/materials',
-  deleted: '/cab-config-ws/v2/account-books/deleted',
-  restore: '/cab-config-ws/v2/account-books/:id/restore',
-  preference: '/cab-config-ws/v2/preference',
-  preferenceLevel: '/cab-config-ws/v2/preference/level',
-  templates: '/cab-market-ws/market/v1/templates',
-  templateCategories: '/cab-market-ws/market/v1/template/category',
-  templatesByCategory: '/cab-market-ws/market/v1/template/list/:category_code',
-  template: '/cab-market-ws/market/v1/template/:id',
-} as const;
-
-/** Fills a path's :params, for the client. */
-export function bookPath(path: string, params: Record<string, string>): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoginRequest, Phone } from './auth.ts';
-import { Money, minorToMoney, moneyToMinor } from './common.ts';
+import { Money } from './common.ts';
+import { minorToMoney, moneyToMinor } from './money.ts';
 import { stringToSign } from './signing.ts';
 
 describe('money on the wire', () => {

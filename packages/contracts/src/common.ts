@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { MONEY_PATTERN } from './money.ts';
 
 /** 64-bit ids travel as decimal strings. */
 export const Id = z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a positive integer id as a string');
 
 /** Money travels as a decimal string with at most two decimals ("12.34", "-5", "0.5"). */
-export const Money = z.string().regex(/^-?(0|[1-9][0-9]{0,15})(\.[0-9]{1,2})?$/, 'must be a decimal string with at most two decimals');
+export const Money = z.string().regex(MONEY_PATTERN, 'must be a decimal string with at most two decimals');
 
 /** Times travel as epoch milliseconds. */
 export const EpochMs = z.number().int().nonnegative();
@@ -29,23 +30,3 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), paging: z.object({ has_more: z.boolean() }) });
 
 export const ErrorBodySchema = z.object({ code: z.number().int(), message: z.string() });
-
-/** Converts integer minor units to the wire's decimal string ("1234" -> "12.34"). */
-export function minorToMoney(minor: bigint | number | string): string {
-  const v = BigInt(minor);
-  const neg = v < 0n;
-  const abs = neg ? -v : v;
-  const units = abs / 100n;
-  const cents = abs % 100n;
-  return `${neg ? '-' : ''}${units}.${cents.toString().padStart(2, '0')}`;
-}
-
-/** Converts the wire's decimal string to integer minor units ("12.3" -> 1230n). */
-export function moneyToMinor(money: string): bigint {
-  const parsed = Money.safeParse(money);
-  if (!parsed.success) throw new RangeError(`not a money string: ${money}`);
-  const neg = money.startsWith('-');
-  const [units = '0', cents = ''] = (neg ? money.slice(1) : money).split('.');
-  const v = BigInt(units) * 100n + BigInt(cents.padEnd(2, '0') || '0');
-  return neg ? -v : v;
-}

@@ -11,3 +11,17 @@ export const MASKED_AMOUNT = '****';
 export const IMAGE_CHOOSE_COUNT = 9;
 export const UPLOAD_SIZE_LIMIT_KB = 5120;
 export const ENV_ERROR_CODE = 9999;
+
+export const VERIFY_CODE_TYPE = { LOGIN: 4, OTHER: 2 } as const;
+export const VERIFY_CODE_LENGTH = 6;
+export const VERIFY_CODE_TTL_MS = 5 * 60_000;
+export const VERIFY_CODE_MAX_ATTEMPTS = 5;
+/** Avatar images: the spec's upload size limit is 5120 (KB). */
+export const AVATAR_MAX_BYTES = 5120 * 1024;
+
+export const BOOK_NAME_MAX = 20;
+export const BOOK_REMARK_MAX = 100;
+/** Days a deleted book can be restored by its owner before it is purged. */
+export const BOOK_RESTORE_DAYS = 30;
+export const DEFAULT_SHARE_IMAGE = '/static/share/default-share.svg';
+export const DEFAULT_BOOK_PREFERENCE = 'default.book_id';

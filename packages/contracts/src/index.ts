@@ -5,3 +5,6 @@ export * from './auth.ts';
 export * from './permissions.ts';
 export * from './constants.ts';
 export * from './books.ts';
+export * from './paths.ts';
+export * from './rules.ts';
+export * from './money.ts';

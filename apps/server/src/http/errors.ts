@@ -47,7 +47,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status < 500) {
       return reply.status(status).send({ code: ErrorCode.VALIDATION, message: err.message });
     }
-    req.log.error({ err }, 'unexpected error');
+    // The request's one log line (request-log.ts) carries the error.
+    req.failure = err;
     return reply.status(500).send({ code: ErrorCode.INTERNAL, message: 'internal server error' });
   });
 

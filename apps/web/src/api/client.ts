@@ -1,5 +1,5 @@
-import { WEB_APP_VERSION, type Device } from '@cab/contracts';
-import { Toast } from 'antd-mobile';
+import { WEB_APP_VERSION, type Device } from '@cab/contracts/client';
+import { showLoading, showToast } from '../app/toast.ts';
 import i18n from '../i18n/index.ts';
 import { effectiveBookId, useBookStore } from '../stores/book.ts';
 import { useSettingsStore } from '../stores/settings.ts';
@@ -33,7 +33,7 @@ function device(): Device {
 }
 
 export const toastQueue = new ToastQueue({
-  show: (content) => Toast.show({ content }),
+  show: showToast,
   isVisible: () => document.visibilityState === 'visible',
 });
 document.addEventListener('visibilitychange', () => toastQueue.resume());
@@ -54,14 +54,7 @@ export const request = createRequest({
   setClockGap: (gap) => useSettingsStore.getState().setClockGap(gap),
   toast: (text) => toastQueue.push(text),
   // Shown only when a call takes a noticeable time, so quick calls do not flash it.
-  loading: (content) => {
-    let handler: { close: () => void } | undefined;
-    const timer = setTimeout(() => (handler = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: true })), 300);
-    return () => {
-      clearTimeout(timer);
-      handler?.close();
-    };
-  },
+  loading: (content) => showLoading(content, 300),
   currentHash: () => window.location.hash,
   navigate: (hash) => {
     window.location.hash = hash;

@@ -1,5 +1,5 @@
 import { createHmac, createHash } from 'node:crypto';
-import { AUTH_PATHS, WEB_CLIENT_SECRET, stringToSign, type TokenPair } from '@cab/contracts';
+import { AUTH_PATHS, WEB_CLIENT_SECRET, stringToSign, type TokenPair } from '@cab/contracts/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, OFFLINE_PAGE, TIMEOUT, createRequest, type RequestDeps } from './request.ts';
 

@@ -1,4 +1,4 @@
-import { AUTH_PATHS, ErrorCode, MAX_TOKEN_REFRESH_RETRIES, REQUEST_TIMEOUT_MS, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, type Device, type TokenPair } from '@cab/contracts';
+import { AUTH_PATHS, ErrorCode, MAX_TOKEN_REFRESH_RETRIES, REQUEST_TIMEOUT_MS, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, type Device, type TokenPair } from '@cab/contracts/client';
 import { signHeaders } from './sign.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

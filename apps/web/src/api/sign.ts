@@ -1,4 +1,4 @@
-import { EMPTY_SHA256, stringToSign } from '@cab/contracts';
+import { EMPTY_SHA256, stringToSign } from '@cab/contracts/client';
 
 const hex = (buf: ArrayBuffer) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
 const utf8 = (s: string) => new TextEncoder().encode(s);

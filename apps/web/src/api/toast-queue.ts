@@ -1,4 +1,4 @@
-import { TOAST_QUEUE_INTERVAL_MS } from '@cab/contracts';
+import { TOAST_QUEUE_INTERVAL_MS } from '@cab/contracts/client';
 
 export interface ToastQueueDeps {
   show: (text: string) => void;

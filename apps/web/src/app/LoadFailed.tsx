@@ -1,5 +1,5 @@
-import { ErrorBlock } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { ErrorBlock } from './ErrorBlock.tsx';
+import { useTranslation } from '../i18n/index.ts';
 
 /** The one error state for a query that failed to load: say so, offer a retry. */
 export function LoadFailed({ onRetry }: { onRetry: () => unknown }) {

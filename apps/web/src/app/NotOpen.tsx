@@ -1,5 +1,6 @@
-import { Button, ErrorBlock } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { Button } from 'antd-mobile';
+import { ErrorBlock } from './ErrorBlock.tsx';
+import { useTranslation } from '../i18n/index.ts';
 import { useNavigate } from 'react-router';
 import { PageBar } from './PageBar.tsx';
 

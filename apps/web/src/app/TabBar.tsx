@@ -1,6 +1,6 @@
 import { TabBar } from 'antd-mobile';
 import { AppOutline, BillOutline, ShopbagOutline, UserOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { TAB_PATHS } from './route-table.ts';
 

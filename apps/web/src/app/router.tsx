@@ -1,16 +1,18 @@
-import { SpinLoading } from 'antd-mobile';
-import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, createHashRouter, useLocation, type RouteObject } from 'react-router';
+import { Suspense, lazy, useEffect } from 'react';
+import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { toastQueue } from '../api/client.ts';
-import NotOpen from './NotOpen.tsx';
 import { PAGES } from './pages.ts';
 import { ROUTES, TAB_PATHS } from './route-table.ts';
+import { Spinner } from './Spinner.tsx';
 import { AppTabBar } from './TabBar.tsx';
+
+// Most routes still show the notice; it loads only when one of them is opened.
+const NotOpen = lazy(() => import('./NotOpen.tsx'));
 
 function Fallback() {
   return (
     <div className="page-center">
-      <SpinLoading color="primary" />
+      <Spinner />
     </div>
   );
 }
@@ -30,20 +32,27 @@ function Layout() {
   );
 }
 
-export const routeObjects: RouteObject[] = ROUTES.map((r) => {
+/** Every route of SPEC section 2, each with its page or the not-open notice. */
+export const routeObjects = ROUTES.map((r) => {
   const Page = r.page ? PAGES[r.page] : undefined;
   return { path: `/${r.path}`, element: Page ? <Page /> : <NotOpen /> };
 });
 
-export function createAppRouter() {
-  return createHashRouter([
-    {
-      element: <Layout />,
-      children: [
-        { index: true, element: <Navigate to="/loading/index" replace /> },
-        ...routeObjects,
-        { path: '*', element: <NotOpen /> },
-      ],
-    },
-  ]);
+/**
+ * Hash routes with the spec's paths verbatim. The declarative router is enough for
+ * pages that load their own data, and it leaves react-router's data-router code
+ * (about half the library) out of the first load.
+ */
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<Navigate to="/loading/index" replace />} />
+          {routeObjects.map((r) => <Route key={r.path} path={r.path} element={r.element} />)}
+          <Route path="*" element={<NotOpen />} />
+        </Route>
+      </Routes>
+    </HashRouter>
+  );
 }

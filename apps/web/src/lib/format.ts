@@ -1,4 +1,4 @@
-import { MASKED_AMOUNT } from '@cab/contracts';
+import { MASKED_AMOUNT } from '@cab/contracts/client';
 
 /** Numeric comparison per dotted segment: compareVersion('1.10.0', '1.9.9') > 0. */
 export function compareVersion(a: string, b: string): number {

@@ -1,4 +1,4 @@
-import { DEFAULT_ENVIRONMENT, type EnvironmentName } from '@cab/contracts';
+import { DEFAULT_ENVIRONMENT, type EnvironmentName } from '@cab/contracts/client';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from './storage-keys.ts';

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@cab/contracts';
+import type { UserInfo } from '@cab/contracts/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from './storage-keys.ts';
 import { selectLoggedIn, useUserStore } from './user.ts';

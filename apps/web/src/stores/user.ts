@@ -1,4 +1,4 @@
-import type { TokenPair, UserInfo } from '@cab/contracts';
+import type { TokenPair, UserInfo } from '@cab/contracts/client';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { isLoggedIn, loginFailureOutcome, type LoginType } from '../lib/session.ts';

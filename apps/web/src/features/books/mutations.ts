@@ -1,4 +1,4 @@
-import { BOOK_PATHS, DEFAULT_BOOK_PREFERENCE, bookPath, type Book, type UpdateBookRequest } from '@cab/contracts';
+import { BOOK_PATHS, DEFAULT_BOOK_PREFERENCE, bookPath, type Book, type UpdateBookRequest } from '@cab/contracts/client';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { request } from '../../api/client.ts';

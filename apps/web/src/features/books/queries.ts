@@ -1,4 +1,4 @@
-import { BOOK_PATHS, bookPath, type Book, type TemplateSummary } from '@cab/contracts';
+import { BOOK_PATHS, bookPath, type Book, type TemplateSummary } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';

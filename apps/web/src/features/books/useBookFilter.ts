@@ -1,4 +1,4 @@
-import type { Book } from '@cab/contracts';
+import type { Book } from '@cab/contracts/client';
 import { useMemo, useState } from 'react';
 import { isOwned } from './queries.ts';
 

@@ -1,11 +1,11 @@
-import { AUTH_PATHS, VERIFY_CODE_TYPE, type LoginRequest, type LoginResponse, type UserInfo } from '@cab/contracts';
+import { AUTH_PATHS, VERIFY_CODE_TYPE, type LoginRequest, type LoginResponse, type UserInfo } from '@cab/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
 import { ApiError } from '../../api/request.ts';
 import { request } from '../../api/client.ts';
 import i18n from '../../i18n/index.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { userKeys } from './queries.ts';
+import { showToast } from '../../app/toast.ts';
 
 export function useSendCode() {
   return useMutation({
@@ -26,7 +26,7 @@ export function useLogin() {
       } catch (err) {
         console.error('login failed', err);
         const rethrow = useUserStore.getState().loginFailed(body.type);
-        Toast.show({ content: err instanceof ApiError && err.status > 0 ? err.message : i18n.t('common.serverHiccup') });
+        showToast(err instanceof ApiError && err.status > 0 ? err.message : i18n.t('common.serverHiccup'));
         if (rethrow) throw err;
         return undefined;
       }

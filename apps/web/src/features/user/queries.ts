@@ -1,4 +1,4 @@
-import { AUTH_PATHS, type UserInfo } from '@cab/contracts';
+import { AUTH_PATHS, type UserInfo } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';

@@ -1,5 +1,5 @@
-import { APP_VERSION, WEB_APP_VERSION } from '@cab/contracts';
-import { useTranslation } from 'react-i18next';
+import { APP_VERSION, WEB_APP_VERSION } from '@cab/contracts/client';
+import { useTranslation } from '../../i18n/index.ts';
 import { PageBar } from '../../app/PageBar.tsx';
 
 export default function AboutUsPage() {

@@ -1,11 +1,12 @@
-import { Phone } from '@cab/contracts';
-import { Button, Input, List, Tabs, Toast } from 'antd-mobile';
+import { normalizePhone } from '@cab/contracts/client';
+import { Button, Input, List, Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from 'react-router';
 import { PageBar } from '../../app/PageBar.tsx';
 import { useLogin } from '../../features/user/mutations.ts';
 import { CodeFields } from './CodeFields.tsx';
+import { showToast } from '../../app/toast.ts';
 
 export default function AccountLoginPage() {
   const { t } = useTranslation();
@@ -20,10 +21,10 @@ export default function AccountLoginPage() {
   const submit = async () => {
     let user;
     if (tab === 'code') {
-      const parsed = Phone.safeParse(phone);
-      if (!parsed.success) return Toast.show({ content: t('login.badPhone') });
-      if (!/^\d{4,8}$/.test(code)) return Toast.show({ content: t('login.badCode') });
-      user = await login.mutateAsync({ type: 'code', phone: parsed.data, code });
+      const normalized = normalizePhone(phone);
+      if (!normalized) return showToast(t('login.badPhone'));
+      if (!/^\d{4,8}$/.test(code)) return showToast(t('login.badCode'));
+      user = await login.mutateAsync({ type: 'code', phone: normalized, code });
     } else {
       if (!account.trim() || !password) return;
       user = await login.mutateAsync({ type: 'password', username: account.trim(), password });

@@ -1,8 +1,9 @@
-import { Phone } from '@cab/contracts';
-import { Button, Input, List, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { normalizePhone } from '@cab/contracts/client';
+import { Button, Input, List } from 'antd-mobile';
+import { useTranslation } from '../../i18n/index.ts';
 import { useSendCode } from '../../features/user/mutations.ts';
 import { useCountdown } from './useCountdown.ts';
+import { showToast } from '../../app/toast.ts';
 
 interface Props {
   phone: string;
@@ -19,12 +20,12 @@ export function CodeFields({ phone, code, onPhone, onCode, codeType }: Props) {
   const send = useSendCode();
   const [left, start] = useCountdown();
   const onSend = async () => {
-    const parsed = Phone.safeParse(phone);
-    if (!parsed.success) return Toast.show({ content: t('login.badPhone') });
+    const normalized = normalizePhone(phone);
+    if (!normalized) return showToast(t('login.badPhone'));
     try {
-      await send.mutateAsync({ phone: parsed.data, type: codeType });
+      await send.mutateAsync({ phone: normalized, type: codeType });
       start(60);
-      Toast.show({ content: t('login.codeSent') });
+      showToast(t('login.codeSent'));
     } catch {
       // the request wrapper already told the user why
     }

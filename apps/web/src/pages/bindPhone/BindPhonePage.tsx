@@ -1,12 +1,13 @@
-import { Phone } from '@cab/contracts';
-import { Button, Toast } from 'antd-mobile';
+import { normalizePhone } from '@cab/contracts/client';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Navigate } from 'react-router';
 import { PageBar, useBack } from '../../app/PageBar.tsx';
 import { useBindPhone } from '../../features/user/mutations.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { CodeFields } from '../accountLogin/CodeFields.tsx';
+import { showToast } from '../../app/toast.ts';
 
 export default function BindPhonePage() {
   const { t } = useTranslation();
@@ -18,12 +19,12 @@ export default function BindPhonePage() {
   if (!loggedIn) return <Navigate to="/accountLogin/index" replace />;
 
   const submit = async () => {
-    const parsed = Phone.safeParse(phone);
-    if (!parsed.success) return Toast.show({ content: t('login.badPhone') });
-    if (!/^\d{4,8}$/.test(code)) return Toast.show({ content: t('login.badCode') });
+    const normalized = normalizePhone(phone);
+    if (!normalized) return showToast(t('login.badPhone'));
+    if (!/^\d{4,8}$/.test(code)) return showToast(t('login.badCode'));
     try {
-      await bind.mutateAsync({ phone: parsed.data, code });
-      Toast.show({ content: t('bindPhone.done') });
+      await bind.mutateAsync({ phone: normalized, code });
+      showToast(t('bindPhone.done'));
       back();
     } catch {
       // the request wrapper has shown why

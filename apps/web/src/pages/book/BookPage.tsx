@@ -1,11 +1,11 @@
-import type { Book } from '@cab/contracts';
-import { Button, ErrorBlock, SearchBar, Skeleton, Tabs } from 'antd-mobile';
+import type { Book } from '@cab/contracts/client';
+import { Button, SearchBar, Skeleton, Tabs } from 'antd-mobile';
+import { ErrorBlock } from '../../app/ErrorBlock.tsx';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from 'react-router';
-import { BookActions } from '../../features/books/components/BookActions.tsx';
+import { BookActions, TemplatePopup, usePrefetchBookPopups } from '../../features/books/components/lazy.tsx';
 import { BookCard } from '../../features/books/components/BookCard.tsx';
-import { TemplatePopup } from '../../features/books/components/TemplatePopup.tsx';
 import { useOpenBook } from '../../features/books/mutations.ts';
 import { useBooks } from '../../features/books/queries.ts';
 import { useBookFilter, type BookFilter } from '../../features/books/useBookFilter.ts';
@@ -24,6 +24,7 @@ export default function BookPage() {
   const { keyword, setKeyword, filter, setFilter, shown } = useBookFilter(books.data);
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Book>();
+  usePrefetchBookPopups();
 
   if (!loggedIn) {
     return (

@@ -1,15 +1,16 @@
-import { BOOK_NAME_MAX, BOOK_REMARK_MAX } from '@cab/contracts';
-import { List, Popup, Skeleton, Toast } from 'antd-mobile';
+import { BOOK_NAME_MAX, BOOK_REMARK_MAX } from '@cab/contracts/client';
+import { List, Popup, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BookActions } from '../../features/books/components/lazy.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
-import { BookActions } from '../../features/books/components/BookActions.tsx';
 import { useUpdateBook } from '../../features/books/mutations.ts';
 import { useBook, useCoverMaterials } from '../../features/books/queries.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { EditPopup } from '../personalInfo/EditPopup.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
+import { showToast } from '../../app/toast.ts';
 
 const ICONS = ['📒', '🏠', '👨‍👩‍👧', '🏪', '✈️', '🛠️', '🍼', '💍', '🚗', '💰', '🎓', '🐶'];
 
@@ -26,7 +27,7 @@ export default function BookSettingPage() {
   const [more, setMore] = useState(false);
   const save = async (patch: Parameters<typeof update.mutateAsync>[0]) => {
     await update.mutateAsync(patch);
-    Toast.show({ content: t('bookSetting.saved') });
+    showToast(t('bookSetting.saved'));
   };
   const b = book.data;
   return (

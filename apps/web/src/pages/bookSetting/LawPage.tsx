@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { PageBar } from '../../app/PageBar.tsx';
 
 const TERMS_ZH = [

@@ -1,7 +1,8 @@
-import { DEFAULT_SHARE_IMAGE } from '@cab/contracts';
-import { Button, ErrorBlock, Image, Popup, Skeleton, Toast } from 'antd-mobile';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Button, Skeleton } from 'antd-mobile';
+import { AddOutline, PieOutline, SetOutline, TeamOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { ErrorBlock } from '../../app/ErrorBlock.tsx';
+import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageBar } from '../../app/PageBar.tsx';
 import { useBook } from '../../features/books/queries.ts';
@@ -10,11 +11,14 @@ import { useBookStore } from '../../stores/book.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 
+// The share view (a popup with its animation code) loads when it is first opened.
+const SharePopup = lazy(() => import('./SharePopup.tsx'));
+
 const QUICK = [
-  { key: 'flows', to: '/flow/index', icon: '🧾' },
-  { key: 'budget', to: '/budget/index', icon: '🎯' },
-  { key: 'members', to: '/roleSetting/index', icon: '👥' },
-  { key: 'settings', to: '/bookSetting/index', icon: '⚙️' },
+  { key: 'flows', to: '/flow/index', icon: <UnorderedListOutline /> },
+  { key: 'budget', to: '/budget/index', icon: <PieOutline /> },
+  { key: 'members', to: '/roleSetting/index', icon: <TeamOutline /> },
+  { key: 'settings', to: '/bookSetting/index', icon: <SetOutline /> },
 ] as const;
 
 /**
@@ -31,6 +35,11 @@ export default function DashboardPage() {
   const book = useBook(bookId);
   const masked = useSettingsStore((s) => s.amountHidden);
   const [sharing, setSharing] = useState(false);
+  const [shareOpened, setShareOpened] = useState(false);
+  const share = () => {
+    setShareOpened(true);
+    setSharing(true);
+  };
   const month = new Date().getMonth() + 1;
   const title = book.data?.name ?? params.get('bookName') ?? t('dashboard.title');
 
@@ -50,7 +59,7 @@ export default function DashboardPage() {
       <PageBar
         title={<span data-testid="dashboard-title">{title}</span>}
         onBack={params.get('fromMyBook') === '1' ? () => navigate('/pages/book/index', { replace: true }) : undefined}
-        right={<a data-testid="dashboard-share" onClick={() => setSharing(true)}>{t('dashboard.share')}</a>} />
+        right={<a data-testid="dashboard-share" onClick={share}>{t('dashboard.share')}</a>} />
       {book.isError && <LoadFailed onRetry={book.refetch} />}
       <div className="dash-header">
         <div style={{ fontSize: 13 }}>{t('dashboard.month', { m: month })} · {book.data ? t('books.members', { n: book.data.member_count }) : <Skeleton.Title animated />}</div>
@@ -63,20 +72,17 @@ export default function DashboardPage() {
       <div className="section quick-grid">
         {QUICK.map((q) => (
           <div key={q.key} data-testid={`dashboard-${q.key}`} onClick={() => navigate(q.key === 'settings' ? `${q.to}?bookId=${bookId}` : q.to)}>
-            <div style={{ fontSize: 24 }}>{q.icon}</div><div className="muted">{t(`dashboard.${q.key}`)}</div>
+            <div className="quick-icon">{q.icon}</div><div className="muted">{t(`dashboard.${q.key}`)}</div>
           </div>
         ))}
       </div>
       <div className="section"><ErrorBlock status="empty" title={t('dashboard.noRecords')} description="" /></div>
-      <div className="fab"><Button color="primary" shape="rounded" size="large" data-testid="dashboard-record" onClick={() => navigate('/subPackages/accounting/index')}>＋ {t('dashboard.record')}</Button></div>
-      <Popup visible={sharing} onMaskClick={() => setSharing(false)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: 16 }}>
-        <div style={{ fontWeight: 600, marginBottom: 8 }}>{t('dashboard.shareTitle')}</div>
-        <Image src={book.data?.images_url[0]?.file_url ?? DEFAULT_SHARE_IMAGE} style={{ borderRadius: 8 }} />
-        <p className="muted">{t('dashboard.shareHint')}</p>
-        <Button block color="primary" onClick={() => void navigator.clipboard?.writeText(shareLink).then(() => Toast.show({ content: '✓' }), () => Toast.show({ content: shareLink }))}>
-          {t('dashboard.share')}
-        </Button>
-      </Popup>
+      <div className="fab"><Button color="primary" shape="rounded" size="large" data-testid="dashboard-record" onClick={() => navigate('/subPackages/accounting/index')}><AddOutline /> {t('dashboard.record')}</Button></div>
+      {shareOpened && (
+        <Suspense fallback={null}>
+          <SharePopup visible={sharing} onClose={() => setSharing(false)} image={book.data?.images_url[0]?.file_url} link={shareLink} />
+        </Suspense>
+      )}
     </div>
   );
 }

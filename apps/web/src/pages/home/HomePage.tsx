@@ -1,14 +1,15 @@
-import type { Book } from '@cab/contracts';
-import { Button, ErrorBlock, NoticeBar, SearchBar, Selector, Skeleton } from 'antd-mobile';
+import type { Book } from '@cab/contracts/client';
+import { Button, NoticeBar, SearchBar, Selector, Skeleton } from 'antd-mobile';
+import { ErrorBlock } from '../../app/ErrorBlock.tsx';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from 'react-router';
-import { BookActions } from '../../features/books/components/BookActions.tsx';
+import { BookActions, TemplatePopup, usePrefetchBookPopups } from '../../features/books/components/lazy.tsx';
 import { BookCard } from '../../features/books/components/BookCard.tsx';
-import { TemplatePopup } from '../../features/books/components/TemplatePopup.tsx';
 import { useOpenBook } from '../../features/books/mutations.ts';
 import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
 import { useBookFilter, type BookFilter } from '../../features/books/useBookFilter.ts';
+import { whenIdle } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
@@ -24,8 +25,9 @@ export default function HomePage() {
   const { keyword, setKeyword, filter, setFilter, shown } = useBookFilter(books.data);
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Book>();
-  // Home preloads the dashboard (SPEC 2).
-  useEffect(() => void import('../dashboard/DashboardPage.tsx'), []);
+  // Home preloads the dashboard (SPEC 2), once the browser is idle after drawing home.
+  useEffect(() => whenIdle(() => void import('../dashboard/DashboardPage.tsx')), []);
+  usePrefetchBookPopups();
 
   if (!loggedIn) {
     return (

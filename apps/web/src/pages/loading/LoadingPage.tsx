@@ -1,10 +1,10 @@
-import { AUTH_PATHS, BOOK_PATHS, DEFAULT_BOOK_PREFERENCE } from '@cab/contracts';
+import { AUTH_PATHS, BOOK_PATHS, DEFAULT_BOOK_PREFERENCE } from '@cab/contracts/client';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { SpinLoading } from 'antd-mobile';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { request } from '../../api/client.ts';
+import { Spinner } from '../../app/Spinner.tsx';
 import { openBook } from '../../features/books/mutations.ts';
 import { fetchUserInfo } from '../../features/user/queries.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
@@ -63,7 +63,7 @@ export default function LoadingPage() {
   }, [navigate, qc, redirect]);
   return (
     <div className="page-center" data-testid="page-loading" style={{ flexDirection: 'column', gap: 12 }}>
-      <SpinLoading color="primary" />
+      <Spinner />
       <span className="muted">{t('loadingPage.starting')}</span>
     </div>
   );

@@ -1,26 +1,28 @@
-import { ActionSheet, List } from 'antd-mobile';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSettingsStore, type Language } from '../../stores/settings.ts';
+import { List } from 'antd-mobile';
+import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from '../../i18n/index.ts';
+import { useSettingsStore } from '../../stores/settings.ts';
 
-const NAMES: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English' };
+// The picker (an action sheet with its animation code) loads on first tap.
+const LanguageSheet = lazy(() => import('./LanguageSheet.tsx'));
+const NAMES = { 'zh-CN': '简体中文', en: 'English' } as const;
 
 export function LanguageItem() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const language = useSettingsStore((s) => s.language);
   const setLanguage = useSettingsStore((s) => s.setLanguage);
   return (
     <>
-      <List.Item data-testid="mine-language" extra={NAMES[language]} onClick={() => setOpen(true)}>
+      <List.Item data-testid="mine-language" extra={NAMES[language]} onClick={() => { setOpened(true); setOpen(true); }}>
         {t('mine.language')}
       </List.Item>
-      <ActionSheet
-        visible={open}
-        onClose={() => setOpen(false)}
-        cancelText={t('common.cancel')}
-        actions={(Object.keys(NAMES) as Language[]).map((l) => ({ key: l, text: NAMES[l], onClick: () => { setLanguage(l); setOpen(false); } }))}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <LanguageSheet visible={open} onClose={() => setOpen(false)} onPick={(l) => { setLanguage(l); setOpen(false); }} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Avatar, Button, List, Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../features/user/queries.ts';
 import { maskPhone } from '../../lib/format.ts';

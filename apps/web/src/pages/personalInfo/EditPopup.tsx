@@ -1,6 +1,6 @@
 import { Button, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 
 interface Props {
   title: string;

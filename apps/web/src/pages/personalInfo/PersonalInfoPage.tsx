@@ -1,7 +1,7 @@
-import { AVATAR_MAX_BYTES } from '@cab/contracts';
-import { Avatar, Button, Dialog, List, Skeleton, Toast } from 'antd-mobile';
+import { AVATAR_MAX_BYTES } from '@cab/contracts/client';
+import { Avatar, Button, Dialog, List, Skeleton } from 'antd-mobile';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Navigate, useNavigate } from 'react-router';
 import { PageBar } from '../../app/PageBar.tsx';
 import { useLogout, useSetPassword, useUpdateNickname, useUploadAvatar } from '../../features/user/mutations.ts';
@@ -10,6 +10,7 @@ import { maskPhone } from '../../lib/format.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { EditPopup } from './EditPopup.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
+import { showToast } from '../../app/toast.ts';
 
 export default function PersonalInfoPage() {
   const { t } = useTranslation();
@@ -27,8 +28,8 @@ export default function PersonalInfoPage() {
   const user = info.data;
 
   const onFile = async (file: File | undefined) => {
-    if (!file) return Toast.show({ content: t('personal.chooseFailed') });
-    if (file.size > AVATAR_MAX_BYTES) return Toast.show({ content: t('personal.tooLarge') });
+    if (!file) return showToast(t('personal.chooseFailed'));
+    if (file.size > AVATAR_MAX_BYTES) return showToast(t('personal.tooLarge'));
     await avatar.mutateAsync(file).catch(() => undefined);
   };
   const onLogout = async () => {
@@ -79,7 +80,7 @@ export default function PersonalInfoPage() {
         <EditPopup
           testId="password" type="password" title={t('personal.setPassword')} initial="" placeholder={t('personal.newPassword')} maxLength={64}
           validate={(v) => (v.length < 6 ? t('personal.passwordShort') : undefined)}
-          onSave={async (v) => { await password.mutateAsync(v); Toast.show({ content: t('common.saved') }); }} onClose={() => setEditing(undefined)}
+          onSave={async (v) => { await password.mutateAsync(v); showToast(t('common.saved')); }} onClose={() => setEditing(undefined)}
         />
       )}
     </div>

@@ -1,6 +1,6 @@
-import { APP_VERSION } from '@cab/contracts';
+import { APP_VERSION } from '@cab/contracts/client';
 import { Button, Result } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from 'react-router';
 import { PageBar } from '../../app/PageBar.tsx';
 import { compareVersion } from '../../lib/format.ts';

@@ -1,7 +1,7 @@
-import type { Book } from '@cab/contracts';
+import type { Book } from '@cab/contracts/client';
 import { MoreOutline } from 'antd-mobile-icons';
 import { Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { ellipsis } from '../../../lib/format.ts';
 import { isOwned } from '../queries.ts';
 

@@ -1,6 +1,6 @@
 import { Popup, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useCreateBook } from '../mutations.ts';
 import { useTemplateCategories, useTemplates } from '../queries.ts';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';

@@ -1,0 +1,28 @@
+import type { SetHeadersResponse } from '@fastify/static';
+
+const YEAR = 'public, max-age=31536000, immutable';
+const DAY = 'public, max-age=86400';
+
+/** Cache-Control for the cover materials and uploads: kept a day, then revalidated. */
+export function cacheForADay(res: SetHeadersResponse): void {
+  res.setHeader('cache-control', DAY);
+}
+
+/**
+ * The built web app. Files under /assets/ carry a content hash in their name, so a
+ * browser keeps them for a year without asking again; index.html names the current
+ * hashes, so it is always revalidated (no-cache, answered 304 while unchanged).
+ * Every text file has brotli and gzip siblings written at build time; the one the
+ * browser accepts is sent as is.
+ */
+export const WEB_STATIC_OPTIONS = {
+  decorateReply: false,
+  wildcard: false,
+  preCompressed: true,
+  cacheControl: false,
+  setHeaders(res: SetHeadersResponse, filePath: string) {
+    const file = filePath.replace(/\.(br|gz)$/, '');
+    res.setHeader('cache-control', /[\\/]assets[\\/]/.test(file) ? YEAR : file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+    res.setHeader('vary', 'accept-encoding');
+  },
+} as const;

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { AUTH_PATHS } from '@cab/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabaseUrl, nextPhone } from './harness.ts';
+import { signedHeaders, startServerProcess, waitForExit, type RunningServer } from './process.ts';
+
+const dirs: string[] = [];
+const running: RunningServer[] = [];
+afterAll(() => {
+  for (const s of running) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill('SIGKILL');
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function serverEnv(extra: Record<string, string>): Promise<Record<string, string>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-stop-'));
+  dirs.push(dataDir);
+  const url = await freshDatabaseUrl();
+  return { CAB_DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}), ...extra };
+}
+
+/** Resolves with the exit code, or with 'still running' when the process outlives `ms`. */
+function exitWithin(server: RunningServer, ms: number): Promise<number | null | 'still running'> {
+  return Promise.race([waitForExit(server.proc), new Promise<'still running'>((r) => setTimeout(() => r('still running'), ms))]);
+}
+
+/** Everything left in the stalled stdout pipe once the process is gone. */
+function drainStdout(server: RunningServer): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    server.proc.stdout?.on('data', (d: Buffer) => (text += d.toString()));
+    server.proc.stdout?.on('end', () => resolve(text));
+    server.proc.stdout?.resume();
+  });
+}
+
+/** A signed POST whose body is sent in two parts, so it stays in flight in between. */
+function halfSentRequest(base: string, url: string, body: string): { socket: net.Socket; finish: () => void; answer: Promise<string> } {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
+  const headers = { ...signedHeaders('POST', url, body), host: `${hostname}:${port}`, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+  const head = `POST ${url} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
+  const half = Math.floor(body.length / 2);
+  socket.write(head + body.slice(0, half));
+  let received = '';
+  socket.on('data', (d: Buffer) => (received += d.toString()));
+  const answer = new Promise<string>((resolve) => {
+    socket.on('close', () => resolve(received));
+    socket.on('error', () => resolve(received));
+  });
+  return { socket, finish: () => socket.write(body.slice(half)), answer };
+}
+
+describe('stopping the server', () => {
+  it('keeps answering and exits within 10 s of SIGTERM while nobody reads its stdout', { timeout: 120_000 }, async () => {
+    // Info level: every API call writes a line; a small backlog makes the reader stall early.
+    const server = await startServerProcess(await serverEnv({ LOG_LEVEL: 'info', CAB_LOG_BACKLOG_BYTES: '65536' }), { stalledStdout: true });
+    running.push(server);
+    // Far more log than a pipe holds: unsigned calls are refused, each with one log line.
+    let answered = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let i = 0; i < 500; i++) {
+          const res = await fetch(`${server.base}${AUTH_PATHS.userInfo}`, { signal: AbortSignal.timeout(10_000) });
+          expect(res.status).toBe(400);
+          await res.arrayBuffer();
+          answered++;
+        }
+      }),
+    );
+    expect(answered).toBe(4000);
+    server.proc.kill('SIGTERM');
+    expect(await exitWithin(server, 10_000)).toBe(0);
+    // The reader never caught up, so lines were dropped rather than waited for.
+    const lines = (await drainStdout(server)).split('\n').filter((l) => l.includes('"msg":"request"'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThan(answered);
+  });
+
+  it('lets a request in flight finish, then exits 0', { timeout: 120_000 }, async () => {
+    const server = await startServerProcess(await serverEnv({ LOG_LEVEL: 'info' }));
+    running.push(server);
+    const req = halfSentRequest(server.base, AUTH_PATHS.verifyCode, JSON.stringify({ phone: nextPhone(), type: 4 }));
+    await new Promise((r) => setTimeout(r, 300));
+    server.proc.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server.proc.exitCode).toBeNull(); // still waiting for the request
+    req.finish();
+    expect(await req.answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await exitWithin(server, 10_000)).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped"');
+  });
+
+  it('exits anyway when a stop cannot finish in time, saying what was still open', { timeout: 120_000 }, async () => {
+    const server = await startServerProcess(await serverEnv({ LOG_LEVEL: 'info', CAB_SHUTDOWN_TIMEOUT_MS: '1500' }));
+    running.push(server);
+    const req = halfSentRequest(server.base, AUTH_PATHS.verifyCode, JSON.stringify({ phone: nextPhone(), type: 4 }));
+    await new Promise((r) => setTimeout(r, 300));
+    server.proc.kill('SIGTERM');
+    expect(await exitWithin(server, 10_000)).toBe(1);
+    req.socket.destroy();
+    const report = server.output().split('\n').find((l) => l.includes('shutdown did not finish'));
+    expect(report).toBeDefined();
+    expect(report).toContain(`POST ${AUTH_PATHS.verifyCode}`);
+    expect(report).toContain('closing the HTTP server');
+  });
+});

@@ -1,0 +1,38 @@
+import type { Book } from '@cab/contracts/client';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { whenIdle } from '../../../lib/idle.ts';
+
+const loadTemplatePopup = () => import('./TemplatePopup.tsx');
+const loadBookActions = () => import('./BookActions.tsx');
+const TemplatePopupImpl = lazy(() => loadTemplatePopup().then((m) => ({ default: m.TemplatePopup })));
+const BookActionsImpl = lazy(() => loadBookActions().then((m) => ({ default: m.BookActions })));
+
+/**
+ * The book popups (template picker, action sheet) carry antd-mobile's popup and
+ * animation code; a book list loads them when the browser is idle, so the list
+ * draws first and a tap still opens them at once.
+ */
+export function usePrefetchBookPopups(): void {
+  useEffect(() => whenIdle(() => void Promise.all([loadTemplatePopup(), loadBookActions()])), []);
+}
+
+/** Mounted from the first opening on, so closing still animates. */
+export function TemplatePopup({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const [opened, setOpened] = useState(visible);
+  if (visible && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <TemplatePopupImpl visible={visible} onClose={onClose} />
+    </Suspense>
+  );
+}
+
+export function BookActions({ book, onClose }: { book: Book | undefined; onClose: () => void }) {
+  if (!book) return null;
+  return (
+    <Suspense fallback={null}>
+      <BookActionsImpl book={book} onClose={onClose} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * The web's entry to the contracts: types, paths, constants, error codes and rules,
+ * and no zod. The schemas' types come along as types only, so the first load never
+ * carries a validator (`@cab/contracts` itself is the server's entry).
+ */
+export * from './errors.ts';
+export * from './signing.ts';
+export * from './permissions.ts';
+export * from './constants.ts';
+export * from './paths.ts';
+export * from './rules.ts';
+export * from './money.ts';
+export type * from './common.ts';
+export type * from './auth.ts';
+export type * from './books.ts';
