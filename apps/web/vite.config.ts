@@ -26,7 +26,9 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           // The framework every screen runs on changes with upgrades, not with app
-          // releases: one chunk of its own stays cached across deploys.
+          // releases: one chunk of its own stays cached across deploys. (Grouping
+          // antd-mobile's light components the same way was tried: fewer requests,
+          // but every page then carried all of them, 30 KB more; see docs/performance.md.)
           groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|use-sync-external-store)[\\/]/ }],
         },
       },

@@ -5,6 +5,8 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router.tsx';
 import './app/react19-compat.ts';
+import { reloadOnNewBuild } from './app/stale-build.ts';
+import { startOpenedPage } from './app/start.ts';
 import { loadToast } from './app/toast.ts';
 import { loadLanguage } from './i18n/index.ts';
 import { whenIdle } from './lib/idle.ts';
@@ -42,8 +44,18 @@ function App() {
   );
 }
 
+reloadOnNewBuild({
+  addEventListener: (type, listener) => window.addEventListener(type, listener),
+  currentEntry: () => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ?? undefined,
+  fetchIndex: () => fetch('/', { cache: 'no-store' }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`index.html: ${r.status}`)))),
+  reload: () => window.location.reload(),
+  storage: sessionStorage,
+  now: () => Date.now(),
+});
+
 const root = document.getElementById('root');
 if (root) {
+  startOpenedPage(queryClient);
   // A user who chose English sees English from the first frame.
   void loadLanguage(useSettingsStore.getState().language)
     .catch((err: unknown) => console.warn('language load failed', err))
@@ -54,6 +66,6 @@ if (root) {
         </StrictMode>,
       );
       // Toasts are not needed to draw the first screen; their code comes once the browser is idle.
-      whenIdle(() => void loadToast());
+      whenIdle(() => void loadToast().catch(() => undefined));
     });
 }

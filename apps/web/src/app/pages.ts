@@ -1,17 +1,48 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { bookQueries } from '../features/books/queries.ts';
+import { userInfoQuery } from '../features/user/queries.ts';
+import { effectiveBookId, useBookStore } from '../stores/book.ts';
+import { selectLoggedIn, useUserStore } from '../stores/user.ts';
+
+/** Starts the requests a page will make first, so they run while its code downloads. */
+export type Prefetch = (qc: QueryClient, params: URLSearchParams) => void;
+
+export interface PageDef {
+  Component: LazyExoticComponent<ComponentType>;
+  /** Fetches the page's code (each page is its own chunk). */
+  load: () => Promise<unknown>;
+  prefetch?: Prefetch;
+}
+
+function page(load: () => Promise<{ default: ComponentType }>, prefetch?: Prefetch): PageDef {
+  return { Component: lazy(load), load, ...(prefetch ? { prefetch } : {}) };
+}
+
+const signedIn = () => selectLoggedIn(useUserStore.getState());
+const books: Prefetch = (qc) => {
+  if (!signedIn()) return;
+  void qc.prefetchQuery(bookQueries.list());
+};
 
 /** The pages built so far, each its own chunk. */
-export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  mine: lazy(() => import('../pages/mine/MinePage.tsx')),
-  accountLogin: lazy(() => import('../pages/accountLogin/AccountLoginPage.tsx')),
-  bindPhone: lazy(() => import('../pages/bindPhone/BindPhonePage.tsx')),
-  personalInfo: lazy(() => import('../pages/personalInfo/PersonalInfoPage.tsx')),
-  aboutUs: lazy(() => import('../pages/aboutUs/AboutUsPage.tsx')),
-  updateApp: lazy(() => import('../pages/updateApp/UpdateAppPage.tsx')),
-  loading: lazy(() => import('../pages/loading/LoadingPage.tsx')),
-  home: lazy(() => import('../pages/home/HomePage.tsx')),
-  book: lazy(() => import('../pages/book/BookPage.tsx')),
-  dashboard: lazy(() => import('../pages/dashboard/DashboardPage.tsx')),
-  bookSetting: lazy(() => import('../pages/bookSetting/BookSettingPage.tsx')),
-  law: lazy(() => import('../pages/bookSetting/LawPage.tsx')),
+export const PAGES: Record<string, PageDef> = {
+  mine: page(() => import('../pages/mine/MinePage.tsx'), (qc) => void (signedIn() && qc.prefetchQuery(userInfoQuery()))),
+  accountLogin: page(() => import('../pages/accountLogin/AccountLoginPage.tsx')),
+  bindPhone: page(() => import('../pages/bindPhone/BindPhonePage.tsx')),
+  personalInfo: page(() => import('../pages/personalInfo/PersonalInfoPage.tsx'), (qc) => void (signedIn() && qc.prefetchQuery(userInfoQuery()))),
+  aboutUs: page(() => import('../pages/aboutUs/AboutUsPage.tsx')),
+  updateApp: page(() => import('../pages/updateApp/UpdateAppPage.tsx')),
+  loading: page(() => import('../pages/loading/LoadingPage.tsx')),
+  home: page(() => import('../pages/home/HomePage.tsx'), (qc, params) => {
+    books(qc, params);
+    if (signedIn()) void qc.prefetchQuery(bookQueries.recent());
+  }),
+  book: page(() => import('../pages/book/BookPage.tsx'), books),
+  dashboard: page(() => import('../pages/dashboard/DashboardPage.tsx'), (qc, params) => {
+    const id = params.get('TradingEntity') || effectiveBookId(useBookStore.getState().bookId);
+    if (id) void qc.prefetchQuery(bookQueries.one(id));
+  }),
+  bookSetting: page(() => import('../pages/bookSetting/BookSettingPage.tsx')),
+  law: page(() => import('../pages/bookSetting/LawPage.tsx')),
 };

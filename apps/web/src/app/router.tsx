@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { toastQueue } from '../api/client.ts';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { PAGES } from './pages.ts';
 import { ROUTES, TAB_PATHS } from './route-table.ts';
 import { Spinner } from './Spinner.tsx';
@@ -24,9 +25,11 @@ function Layout() {
   useEffect(() => toastQueue.clear(), [pathname]);
   return (
     <div className={isTab ? 'app with-tabs' : 'app'}>
-      <Suspense fallback={<Fallback />}>
-        <Outlet />
-      </Suspense>
+      <PageErrorBoundary key={pathname}>
+        <Suspense fallback={<Fallback />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
       {isTab && <AppTabBar />}
     </div>
   );
@@ -34,7 +37,7 @@ function Layout() {
 
 /** Every route of SPEC section 2, each with its page or the not-open notice. */
 export const routeObjects = ROUTES.map((r) => {
-  const Page = r.page ? PAGES[r.page] : undefined;
+  const Page = r.page ? PAGES[r.page]?.Component : undefined;
   return { path: `/${r.path}`, element: Page ? <Page /> : <NotOpen /> };
 });
 

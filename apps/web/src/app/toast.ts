@@ -10,11 +10,31 @@ let loaded: Promise<ToastApi> | undefined;
  * weighing on the first load.
  */
 export function loadToast(): Promise<ToastApi> {
-  return (loaded ??= import('./toast-impl.ts').then((m) => m.Toast));
+  // A failed download (offline) is forgotten, so the next toast tries again.
+  loaded ??= import('./toast-impl.ts')
+    .then((m) => m.Toast)
+    .catch((err: unknown) => {
+      loaded = undefined;
+      throw err;
+    });
+  return loaded;
 }
 
 export function showToast(content: string): void {
-  void loadToast().then((Toast) => Toast.show({ content }));
+  loadToast().then(
+    (Toast) => Toast.show({ content }),
+    () => plainToast(content),
+  );
+}
+
+/** Offline before the toast's code arrived (often the very case a toast reports): the message still shows. */
+function plainToast(content: string): void {
+  const el = document.createElement('div');
+  el.className = 'cab-plain-toast';
+  el.setAttribute('role', 'alert');
+  el.textContent = content;
+  document.body.appendChild(el);
+  setTimeout(() => el.remove(), 2000);
 }
 
 /** A loading toast after `delayMs`; the returned function closes it (or cancels it). */
@@ -22,9 +42,12 @@ export function showLoading(content: string, delayMs: number): () => void {
   let closed = false;
   let handler: { close: () => void } | undefined;
   const timer = setTimeout(() => {
-    void loadToast().then((Toast) => {
-      if (!closed) handler = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: true });
-    });
+    loadToast().then(
+      (Toast) => {
+        if (!closed) handler = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: true });
+      },
+      () => undefined, // no loading indicator without its code; the call goes on regardless
+    );
   }, delayMs);
   return () => {
     closed = true;

@@ -1,5 +1,14 @@
-/** Runs `fn` when the browser is idle (or soon, where it cannot tell), for work the first screen does not need. */
+/** How long after the page has loaded background work waits, so the first screen's data and images go first. */
+const SETTLE_MS = 2000;
+
+/**
+ * Runs `fn` once the first screen has what it needs: a while after the page has
+ * loaded, when the browser is idle. For code and data the first screen does not
+ * need, so it never competes with what the user is waiting for.
+ */
 export function whenIdle(fn: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: 3000 });
-  else setTimeout(fn, 1500);
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 4000 }) : fn());
+  const settle = () => setTimeout(idle, SETTLE_MS);
+  if (document.readyState === 'complete') settle();
+  else window.addEventListener('load', settle, { once: true });
 }

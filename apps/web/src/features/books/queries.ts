@@ -1,5 +1,5 @@
 import { BOOK_PATHS, bookPath, type Book, type TemplateSummary } from '@cab/contracts/client';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 
@@ -25,22 +25,25 @@ export interface TemplateCategory {
 
 const get = <T>(url: string) => request<{ data: T }>(url, { method: 'GET', loading: false }).then((r) => r.data);
 
+/** Query definitions, shared by the hooks and by the start-up prefetch (app/start.ts). */
+export const bookQueries = {
+  list: () => queryOptions({ queryKey: bookKeys.list(), queryFn: () => request<{ cloud_book_list: Book[] }>(BOOK_PATHS.cloudList, { method: 'GET', loading: false }).then((r) => r.cloud_book_list) }),
+  recent: () => queryOptions({ queryKey: bookKeys.recent(), queryFn: () => get<Book[]>(BOOK_PATHS.recent) }),
+  one: (id: string) => queryOptions({ queryKey: bookKeys.one(id), queryFn: () => get<Book>(`${BOOK_PATHS.book}?id=${encodeURIComponent(id)}`) }),
+};
+
 export function useBooks() {
   const loggedIn = useUserStore(selectLoggedIn);
-  return useQuery({
-    queryKey: bookKeys.list(),
-    enabled: loggedIn,
-    queryFn: () => request<{ cloud_book_list: Book[] }>(BOOK_PATHS.cloudList, { method: 'GET', loading: false }).then((r) => r.cloud_book_list),
-  });
+  return useQuery({ ...bookQueries.list(), enabled: loggedIn });
 }
 
 export function useRecentBooks() {
   const loggedIn = useUserStore(selectLoggedIn);
-  return useQuery({ queryKey: bookKeys.recent(), enabled: loggedIn, queryFn: () => get<Book[]>(BOOK_PATHS.recent) });
+  return useQuery({ ...bookQueries.recent(), enabled: loggedIn });
 }
 
 export function useBook(id: string) {
-  return useQuery({ queryKey: bookKeys.one(id), enabled: Boolean(id), queryFn: () => get<Book>(`${BOOK_PATHS.book}?id=${encodeURIComponent(id)}`) });
+  return useQuery({ ...bookQueries.one(id), enabled: Boolean(id) });
 }
 
 export function useCoverMaterials() {

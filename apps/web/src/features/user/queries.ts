@@ -1,5 +1,5 @@
 import { AUTH_PATHS, type UserInfo } from '@cab/contracts/client';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 
@@ -14,15 +14,17 @@ export function fetchUserInfo(): Promise<UserInfo> {
 }
 
 /** The signed-in user, refreshed from the server and kept in the user store. */
-export function useUserInfo() {
-  const loggedIn = useUserStore(selectLoggedIn);
-  return useQuery({
+export const userInfoQuery = () =>
+  queryOptions({
     queryKey: userKeys.info(),
-    enabled: loggedIn,
     queryFn: async () => {
       const info = await fetchUserInfo();
       useUserStore.getState().setUser(info);
       return info;
     },
   });
+
+export function useUserInfo() {
+  const loggedIn = useUserStore(selectLoggedIn);
+  return useQuery({ ...userInfoQuery(), enabled: loggedIn });
 }

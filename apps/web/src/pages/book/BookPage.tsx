@@ -24,7 +24,7 @@ export default function BookPage() {
   const { keyword, setKeyword, filter, setFilter, shown } = useBookFilter(books.data);
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Book>();
-  usePrefetchBookPopups();
+  usePrefetchBookPopups(!loggedIn || !books.isPending);
 
   if (!loggedIn) {
     return (

@@ -9,6 +9,7 @@ import { BookCard } from '../../features/books/components/BookCard.tsx';
 import { useOpenBook } from '../../features/books/mutations.ts';
 import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
 import { useBookFilter, type BookFilter } from '../../features/books/useBookFilter.ts';
+import { PAGES } from '../../app/pages.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
@@ -25,9 +26,12 @@ export default function HomePage() {
   const { keyword, setKeyword, filter, setFilter, shown } = useBookFilter(books.data);
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Book>();
-  // Home preloads the dashboard (SPEC 2), once the browser is idle after drawing home.
-  useEffect(() => whenIdle(() => void import('../dashboard/DashboardPage.tsx')), []);
-  usePrefetchBookPopups();
+  // Home preloads the dashboard (SPEC 2), once home is drawn and the browser is idle.
+  const drawn = !loggedIn || !books.isPending;
+  useEffect(() => {
+    if (drawn) whenIdle(() => void PAGES.dashboard?.load().catch(() => undefined));
+  }, [drawn]);
+  usePrefetchBookPopups(drawn);
 
   if (!loggedIn) {
     return (

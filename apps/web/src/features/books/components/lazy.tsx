@@ -9,11 +9,13 @@ const BookActionsImpl = lazy(() => loadBookActions().then((m) => ({ default: m.B
 
 /**
  * The book popups (template picker, action sheet) carry antd-mobile's popup and
- * animation code; a book list loads them when the browser is idle, so the list
- * draws first and a tap still opens them at once.
+ * animation code; a book list loads them once it is drawn (`ready`) and the browser
+ * is idle, so the list comes first and a tap still opens them at once.
  */
-export function usePrefetchBookPopups(): void {
-  useEffect(() => whenIdle(() => void Promise.all([loadTemplatePopup(), loadBookActions()])), []);
+export function usePrefetchBookPopups(ready: boolean): void {
+  useEffect(() => {
+    if (ready) whenIdle(() => void Promise.all([loadTemplatePopup(), loadBookActions()]).catch(() => undefined));
+  }, [ready]);
 }
 
 /** Mounted from the first opening on, so closing still animates. */
