@@ -7,4 +7,6 @@ export const STORAGE_KEYS = {
   tags: 'cab.tags',
   settings: 'cab.settings',
   device: 'cab.device',
+  /** The device's time zone, remembered between visits (see api/client.ts). */
+  timeZone: 'cab.timeZone',
 } as const;
