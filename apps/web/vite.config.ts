@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineEntryCss } from './build/inline-css.ts';
 import { precompress } from './build/precompress.ts';
 
 const server = process.env.CAB_SERVER_URL ?? 'http://127.0.0.1:3000';
@@ -8,7 +9,7 @@ const proxied = ['/cab-', '/finance-', '/server', '/dev', '/v2', '/files', '/doc
 const require = createRequire(import.meta.url);
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), inlineEntryCss(), precompress()],
   resolve: {
     // react-router's package exports only its development build to bundlers; a
     // production bundle takes the production files it ships beside it.

@@ -4,7 +4,7 @@
  *   npm run bench:web                # builds, starts the production server, 3 Lighthouse runs a page
  *   BENCH_WEB_RUNS=5 BENCH_WEB_PAGES=home npm run bench:web
  *
- * For home, mine and the dashboard it prints the compressed JavaScript and CSS the
+ * After one uncounted warm-up run, for home, mine and the dashboard it prints the compressed JavaScript and CSS the
  * page needs first (from the build, as the size check counts it), what a run
  * actually transferred, and the median of Lighthouse mobile performance, FCP, LCP
  * and TBT. Needs Chromium (CHROME_PATH, default /usr/bin/chromium).
@@ -48,6 +48,10 @@ const measured = only ? pages.filter((p) => only.includes(p.name)) : pages;
 
 const rows: string[][] = [['page', 'first-load JS gz KB', 'CSS gz KB', 'JS sent KB', 'CSS sent KB', 'performance', 'FCP ms', 'LCP ms', 'TBT ms', 'runs (score)']];
 try {
+  // One run that is not counted: the server's first calls (JIT, database caches) and a
+  // cold disk would otherwise weigh on whichever page happens to go first.
+  process.stdout.write('warm-up run...\r');
+  await runLighthouse(`${server.base}/#${pages[0]!.hash}`, storage);
   for (const p of measured) {
     const weight = firstLoad(DIST, manifest, [entryKey(manifest), p.chunk]);
     const runs: PageRun[] = [];

@@ -55,17 +55,19 @@ reloadOnNewBuild({
 
 const root = document.getElementById('root');
 if (root) {
-  startOpenedPage(queryClient);
-  // A user who chose English sees English from the first frame.
-  void loadLanguage(useSettingsStore.getState().language)
-    .catch((err: unknown) => console.warn('language load failed', err))
-    .then(() => {
-      createRoot(root).render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      );
-      // Toasts are not needed to draw the first screen; their code comes once the browser is idle.
-      whenIdle(() => void loadToast().catch(() => undefined));
-    });
+  // The opened page's code and the user's language arrive together; index.html's
+  // start-up screen shows meanwhile (at most 10 s: then the app draws its own).
+  const ready = Promise.all([
+    startOpenedPage(queryClient),
+    loadLanguage(useSettingsStore.getState().language).catch((err: unknown) => console.warn('language load failed', err)),
+  ]);
+  void Promise.race([ready, new Promise((r) => setTimeout(r, 10_000))]).then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+    // Toasts are not needed to draw the first screen; their code comes once the browser is idle.
+    whenIdle(() => void loadToast().catch(() => undefined));
+  });
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { bookQueries } from '../features/books/queries.ts';
 import { userInfoQuery } from '../features/user/queries.ts';
 import { effectiveBookId, useBookStore } from '../stores/book.ts';
@@ -9,14 +9,28 @@ import { selectLoggedIn, useUserStore } from '../stores/user.ts';
 export type Prefetch = (qc: QueryClient, params: URLSearchParams) => void;
 
 export interface PageDef {
-  Component: LazyExoticComponent<ComponentType>;
+  Component: ComponentType;
   /** Fetches the page's code (each page is its own chunk). */
   load: () => Promise<unknown>;
   prefetch?: Prefetch;
 }
 
-function page(load: () => Promise<{ default: ComponentType }>, prefetch?: Prefetch): PageDef {
-  return { Component: lazy(load), load, ...(prefetch ? { prefetch } : {}) };
+/**
+ * A page in its own chunk. Once its code has arrived it is drawn directly; only
+ * before that does it suspend (React.lazy). Besides saving a render, this keeps
+ * React from holding back a page that arrived quickly: after a fallback has shown,
+ * React delays revealing the content by up to 300 ms.
+ */
+function page(importPage: () => Promise<{ default: ComponentType }>, prefetch?: Prefetch): PageDef {
+  let loaded: ComponentType | undefined;
+  const load = () =>
+    importPage().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+  const Lazy = lazy(load);
+  const Component = () => createElement(loaded ?? Lazy);
+  return { Component, load, ...(prefetch ? { prefetch } : {}) };
 }
 
 const signedIn = () => selectLoggedIn(useUserStore.getState());

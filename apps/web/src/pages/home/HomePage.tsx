@@ -1,5 +1,6 @@
 import type { Book } from '@cab/contracts/client';
-import { Button, NoticeBar, SearchBar, Selector, Skeleton } from 'antd-mobile';
+import { Button, SearchBar, Selector, Skeleton } from 'antd-mobile';
+import { SoundOutline } from 'antd-mobile-icons';
 import { ErrorBlock } from '../../app/ErrorBlock.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
@@ -71,7 +72,8 @@ export default function HomePage() {
         {shown.map((b) => <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />)}
       </div>
       <div className="section-title">{t('books.infoFlow')}</div>
-      <NoticeBar content={t('books.infoFlowSoon')} color="info" style={{ margin: '8px 12px' }} />
+      {/* A still notice until the market brings the info flow: no marquee to measure and animate. */}
+      <div className="notice-card" data-testid="info-flow-notice"><SoundOutline /> {t('books.infoFlowSoon')}</div>
       <TemplatePopup visible={adding} onClose={() => setAdding(false)} />
       <BookActions book={acting} onClose={() => setActing(undefined)} />
     </div>
