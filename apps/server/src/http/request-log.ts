@@ -12,7 +12,6 @@ declare module 'fastify' {
 }
 
 export interface InFlight {
-  count: number;
   /** Method and path of the requests being answered, for the shutdown report. */
   describe(): string[];
 }
@@ -41,9 +40,6 @@ export function registerRequestLog(app: FastifyInstance): InFlight {
     else req.log.debug(line, 'request');
   });
   return {
-    get count() {
-      return open.size;
-    },
     describe: () => [...open].map((r) => `${r.method} ${r.url.split('?')[0]}`),
   };
 }

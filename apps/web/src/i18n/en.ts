@@ -27,7 +27,7 @@ export const en: Resources = {
   },
   books: {
     search: 'Search books', recent: 'Recent', all: 'All', owned: 'Mine', joined: 'Joined', add: 'Add book', addFromTemplate: 'Add a book from a template',
-    members: '{{n}} members', owner: 'Owner', empty: 'No books yet', emptyHint: 'Create your first book from a template', noMatch: 'No matching books',
+    members: '{{count}} members', members_one: '{{count}} member', owner: 'Owner', empty: 'No books yet', emptyHint: 'Create your first book from a template', noMatch: 'No matching books',
     loginPrompt: 'Log in to see and manage your books', settings: 'Book settings', delete: 'Delete book', quit: 'Quit book', invite: 'Invite members', inviteSoon: 'Members and invitations open soon',
     deleteConfirm: 'Everyone will stop seeing this book; you can restore it within {{days}} days. Delete "{{name}}"?', quitConfirm: 'Quit "{{name}}"? You will no longer see this book.',
     deleted: 'Book deleted', quitDone: 'You left the book', created: 'Book created', goAccounting: 'Record', setDefault: 'Make default', defaultSet: 'Default book set',

@@ -13,7 +13,7 @@ import { zhCN, type Resources } from './zh-CN.ts';
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
-export type TKey = Leaves<Resources>;
+export type TKey = Leaves<typeof zhCN>;
 export type TVars = Record<string, string | number>;
 
 // Chinese ships with the first load; English loads when chosen.
@@ -21,7 +21,7 @@ const bundles: Partial<Record<Language, Resources>> = { 'zh-CN': zhCN };
 let language: Language = 'zh-CN';
 const listeners = new Set<() => void>();
 
-function lookup(res: Resources | undefined, key: string): string | undefined {
+function lookup(res: Resources | typeof zhCN | undefined, key: string): string | undefined {
   let node: unknown = res;
   for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === 'string' ? node : undefined;

@@ -25,7 +25,7 @@ export const zhCN = {
   },
   books: {
     search: '搜索账本', recent: '最近使用', all: '全部', owned: '我创建的', joined: '我加入的', add: '添加账本', addFromTemplate: '从模板添加账本',
-    members: '{{n}} 位成员', owner: '创建者', empty: '还没有账本', emptyHint: '从模板创建你的第一个账本吧', noMatch: '没有找到相关账本',
+    members: '{{count}} 位成员', owner: '创建者', empty: '还没有账本', emptyHint: '从模板创建你的第一个账本吧', noMatch: '没有找到相关账本',
     loginPrompt: '登录后查看和管理你的账本', settings: '账本设置', delete: '删除账本', quit: '退出账本', invite: '邀请成员', inviteSoon: '成员与邀请即将开放',
     deleteConfirm: '删除后所有成员都将看不到这个账本，{{days}} 天内可以恢复。确定删除“{{name}}”吗？', quitConfirm: '确定退出“{{name}}”吗？退出后将看不到这个账本。',
     deleted: '账本已删除', quitDone: '已退出账本', created: '账本已创建', goAccounting: '去记账', setDefault: '设为默认账本', defaultSet: '已设为默认账本',
@@ -48,4 +48,8 @@ export const zhCN = {
   },
   loadingPage: { starting: '正在启动…', failed: '启动遇到问题，已跳过' },
 };
-export type Resources = typeof zhCN;
+/** Plural forms a language may add beside a text (`key_one`, `key_other`, ...), chosen by Intl.PluralRules. */
+type PluralForms = { [key: `${string}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}`]: string };
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> } & PluralForms;
+/** What every language provides: the Chinese texts' keys, each with a text, plus plural forms where the language needs them. */
+export type Resources = Texts<typeof zhCN>;

@@ -62,7 +62,7 @@ export default function DashboardPage() {
         right={<a data-testid="dashboard-share" onClick={share}>{t('dashboard.share')}</a>} />
       {book.isError && <LoadFailed onRetry={book.refetch} />}
       <div className="dash-header">
-        <div style={{ fontSize: 13 }}>{t('dashboard.month', { m: month })} · {book.data ? t('books.members', { n: book.data.member_count }) : <Skeleton.Title animated />}</div>
+        <div style={{ fontSize: 13 }}>{t('dashboard.month', { m: month })} · {book.data ? t('books.members', { count: book.data.member_count }) : <Skeleton.Title animated />}</div>
         <div className="stat-grid" data-testid="dashboard-totals">
           {(['income', 'expense', 'balance'] as const).map((k) => (
             <div key={k}><div style={{ fontSize: 13 }}>{t(`dashboard.${k}`)}</div><div className="stat-value">{formatAmount(totals[k], masked)}</div></div>

@@ -22,7 +22,7 @@ export function BookCard({ book, current, onOpen, onMore }: Props) {
       <div className="book-body">
         <div className="book-name" data-testid="book-name">{ellipsis(book.name, 12)}</div>
         <div className="muted">
-          {t('books.members', { n: book.member_count })}
+          {t('books.members', { count: book.member_count })}
           {isOwned(book) && <Tag color="warning" fill="outline" style={{ marginLeft: 6 }}>{t('books.owner')}</Tag>}
           {current && <Tag color="primary" style={{ marginLeft: 6 }}>{t('books.current')}</Tag>}
         </div>
