@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router.tsx';
 import './app/react19-compat.ts';
@@ -62,10 +62,15 @@ if (root) {
     loadLanguage(useSettingsStore.getState().language).catch((err: unknown) => console.warn('language load failed', err)),
   ]);
   void Promise.race([ready, new Promise((r) => setTimeout(r, 10_000))]).then(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // As a transition, the first render yields to the browser every few milliseconds
+    // instead of holding the main thread for its whole length (taps stay responsive).
+    const app = createRoot(root);
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
     // Toasts are not needed to draw the first screen; their code comes once the browser is idle.
     whenIdle(() => void loadToast().catch(() => undefined));

@@ -25,10 +25,20 @@ export interface TemplateCategory {
 
 const get = <T>(url: string) => request<{ data: T }>(url, { method: 'GET', loading: false }).then((r) => r.data);
 
+/**
+ * Starts loading the covers of a book list the moment the list arrives, so they
+ * come in with the list instead of after it has been drawn and laid out (a cover
+ * is what a book card shows largest).
+ */
+function withCovers(books: Book[]): Book[] {
+  for (const b of books.slice(0, 12)) if (b.cover) new Image().src = b.cover;
+  return books;
+}
+
 /** Query definitions, shared by the hooks and by the start-up prefetch (app/start.ts). */
 export const bookQueries = {
-  list: () => queryOptions({ queryKey: bookKeys.list(), queryFn: () => request<{ cloud_book_list: Book[] }>(BOOK_PATHS.cloudList, { method: 'GET', loading: false }).then((r) => r.cloud_book_list) }),
-  recent: () => queryOptions({ queryKey: bookKeys.recent(), queryFn: () => get<Book[]>(BOOK_PATHS.recent) }),
+  list: () => queryOptions({ queryKey: bookKeys.list(), queryFn: () => request<{ cloud_book_list: Book[] }>(BOOK_PATHS.cloudList, { method: 'GET', loading: false }).then((r) => withCovers(r.cloud_book_list)) }),
+  recent: () => queryOptions({ queryKey: bookKeys.recent(), queryFn: () => get<Book[]>(BOOK_PATHS.recent).then(withCovers) }),
   one: (id: string) => queryOptions({ queryKey: bookKeys.one(id), queryFn: () => get<Book>(`${BOOK_PATHS.book}?id=${encodeURIComponent(id)}`) }),
 };
 
