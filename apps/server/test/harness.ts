@@ -86,6 +86,10 @@ export interface CallOptions {
   sign?: string;
   /** Raw body text sent as is (for malformed JSON). */
   raw?: string;
+  /** The Device header's locale (the web sends 'zh-CN' or 'en'); none by default. */
+  locale?: string;
+  /** An Accept-Language header, for clients without a Device locale. */
+  acceptLanguage?: string;
 }
 
 /** Sends requests the way the web client does: signed, with the Device header. */
@@ -112,7 +116,8 @@ export class SignedClient {
   async call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, o: CallOptions = {}): Promise<LightMyRequestResponse> {
     const payload = o.raw ?? (body === undefined ? '' : JSON.stringify(body));
     const headers: Record<string, string> = {
-      device: JSON.stringify({ platform: 'test', device_id: 'dev-1', product_version: '1.5.9' }),
+      device: JSON.stringify({ platform: 'test', device_id: 'dev-1', product_version: '1.5.9', ...(o.locale ? { locale: o.locale } : {}) }),
+      ...(o.acceptLanguage ? { 'accept-language': o.acceptLanguage } : {}),
       ...this.signHeaders(method, url, payload, o),
       ...(payload ? { 'content-type': 'application/json' } : {}),
       ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),

@@ -29,6 +29,11 @@ describe('books journey at 390x844', () => {
     await visible(page, 'template-family');
     await shot(page, 'template-popup');
     await page.getByTestId('template-family').click();
+    // The book is named first, prefilled with the template's name; a double tap makes one book.
+    await visible(page, 'template-name-step');
+    expect(await page.getByTestId('new-book-name').locator('input').inputValue()).toBe('家庭账本');
+    await shot(page, 'name-step');
+    await page.getByTestId('create-book').dblclick();
     await visible(page, 'page-dashboard');
     await expect.poll(() => page.getByTestId('dashboard-title').textContent()).toBe('家庭账本');
     const familyId = new URL(page.url().replace('#', '')).searchParams.get('TradingEntity')!;
@@ -39,8 +44,10 @@ describe('books journey at 390x844', () => {
     await page.goto('/#/pages/home/index');
     await visible(page, `recent-${familyId}`);
     await page.goto('/#/pages/book/index');
-    await page.getByTestId('tab-owned').click();
+    await page.getByTestId('filter-owned').click();
     await visible(page, `book-${familyId}`);
+    // The double tap made one book, not two.
+    expect(await page.getByTestId('my-books').getByText('家庭账本', { exact: true }).count()).toBe(1);
     await shot(page, 'my-books-owned');
 
     // Rename it and change its cover in settings.
@@ -60,6 +67,7 @@ describe('books journey at 390x844', () => {
     await page.goto('/#/pages/book/index');
     await page.getByTestId('book-add').click();
     await page.getByTestId('template-travel').click();
+    await page.getByTestId('create-book').click();
     await visible(page, 'page-dashboard');
     await expect.poll(() => page.getByTestId('dashboard-title').textContent()).toBe('旅行账本');
     const travelId = new URL(page.url().replace('#', '')).searchParams.get('TradingEntity')!;
@@ -71,7 +79,9 @@ describe('books journey at 390x844', () => {
     await visible(page, 'page-book');
     await page.getByTestId(`book-more-${travelId}`).click();
     await page.getByTestId('action-default').click();
-    await page.waitForTimeout(500);
+    // The default book is the current one at once, without a reload.
+    await visible(page, `book-current-${travelId}`);
+    expect(await page.getByTestId(`book-current-${familyId}`).count()).toBe(0);
     await page.goto('/');
     await visible(page, 'page-dashboard');
     await expect.poll(() => page.getByTestId('dashboard-title').textContent()).toBe('旅行账本');

@@ -89,7 +89,7 @@ describe('sign-in journey at 390x844', () => {
     const shot = screenshotter('shell');
     await page.goto('/#/budget/index');
     await visible(page, 'not-open');
-    await expect.poll(() => page.getByTestId('not-open').textContent()).toContain('该页面尚未开放');
+    await expect.poll(() => page.getByTestId('not-open').textContent()).toContain('即将开放');
     await shot(page, 'not-open');
     await page.goto('/#/pages/mine/index');
     await page.getByTestId('mine-language').click();

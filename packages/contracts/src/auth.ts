@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from './messages.ts';
 import { PHONE_PATTERN, stripPhonePrefix } from './rules.ts';
 
 /** Mainland mobile numbers, optionally with a +86 prefix; stored without it. */
@@ -73,7 +74,7 @@ export const OAuthAuthorizeResponse = TokenPair;
 export const UserInfoResponse = z.object({ data: UserInfo });
 export const UpdateUserRequest = z
   .object({ nickname: Nickname.optional(), avatar_url: z.string().max(512).optional() })
-  .refine((v) => v.nickname !== undefined || v.avatar_url !== undefined, 'nothing to update');
+  .refine((v) => v.nickname !== undefined || v.avatar_url !== undefined, 'validation.nothingToUpdate' satisfies MessageKey);
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 export const BindPhoneRequest = z.object({ phone: Phone, code: z.string().regex(/^[0-9]{4,8}$/, 'must be digits') });
 export const SetPasswordRequest = z.object({ password: Password });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
-import { BOOK_NAME_MAX, BOOK_REMARK_MAX } from './constants.ts';
+import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX } from './constants.ts';
+import type { MessageKey } from './messages.ts';
 
 
 export const BookName = z.string().trim().min(1, 'must not be empty').max(BOOK_NAME_MAX, `at most ${BOOK_NAME_MAX} characters`);
 export const BookRemark = z.string().trim().max(BOOK_REMARK_MAX, `at most ${BOOK_REMARK_MAX} characters`);
-export const BookIcon = z.string().max(64);
+/** One of the web's SVG icons (BOOK_ICONS), never an emoji. */
+export const BookIcon = z.enum(BOOK_ICONS);
 /** A cover is one of the cover materials or an uploaded file. */
 export const BookCover = z.string().regex(/^\/(static\/covers|files)\/[A-Za-z0-9/_.-]+$/, 'must be a cover material or an uploaded image');
 
@@ -46,7 +48,8 @@ export const CreateBookRequest = z.object({ id: Id.describe('template id'), name
 export type CreateBookRequest = z.input<typeof CreateBookRequest>;
 export const UpdateBookRequest = z
   .object({ name: BookName.optional(), remark: BookRemark.optional(), icon: BookIcon.optional(), cover: BookCover.optional() })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'nothing to update');
+  // The message is a catalogue key: the server names it in the caller's language.
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'validation.nothingToUpdate' satisfies MessageKey);
 export type UpdateBookRequest = z.input<typeof UpdateBookRequest>;
 export const BookIdBody = z.object({ id: Id });
 export const BookIdParams = z.object({ id: Id });
@@ -77,7 +80,7 @@ export const PreferenceLevelResponse = z.object({ data: z.object({ user: z.array
 
 export const TemplateCategory = z.object({ category_code: z.string(), name: z.string(), name_en: z.string(), children: z.array(z.object({ category_code: z.string(), name: z.string(), name_en: z.string() })) });
 export const TemplateCategoriesResponse = z.object({ data: z.array(TemplateCategory) });
-export const TemplateSummary = z.object({ id: z.string(), code: z.string(), category_code: z.string(), name: z.string(), description: z.string(), cover: z.string(), icon: z.string(), currency: z.string(), template_type: z.string(), use_count: z.number().int() });
+export const TemplateSummary = z.object({ id: z.string(), code: z.string(), category_code: z.string(), name: z.string(), name_en: z.string(), description: z.string(), description_en: z.string(), cover: z.string(), icon: z.string(), currency: z.string(), template_type: z.string(), use_count: z.number().int() });
 export type TemplateSummary = z.infer<typeof TemplateSummary>;
 export const TemplateListResponse = z.object({ data: z.array(TemplateSummary) });
 export const TemplateCategoryNode: z.ZodType<{ name: string; icon: string; sub_categories: Array<{ name: string; icon: string; sub_categories: unknown[] }> }> = z.object({

@@ -1,9 +1,11 @@
 /**
- * The web's entry to the contracts: types, paths, constants, error codes and rules,
- * and no zod. The schemas' types come along as types only, so the first load never
- * carries a validator (`@cab/contracts` itself is the server's entry).
+ * The web's entry to the contracts: types, paths, constants, error codes, the message
+ * catalogue and rules, and no zod. The schemas' types come along as types only, so the
+ * first load never carries a validator (`@cab/contracts` itself is the server's entry).
  */
 export * from './errors.ts';
+export * from './messages.ts';
+export * from './messages-validation.ts';
 export * from './signing.ts';
 export * from './permissions.ts';
 export * from './constants.ts';

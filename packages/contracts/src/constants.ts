@@ -25,3 +25,13 @@ export const BOOK_REMARK_MAX = 100;
 export const BOOK_RESTORE_DAYS = 30;
 export const DEFAULT_SHARE_IMAGE = '/static/share/default-share.svg';
 export const DEFAULT_BOOK_PREFERENCE = 'default.book_id';
+
+/** Limits of user input, checked by the server's schemas and shown by the web's forms. */
+export const PHONE_LENGTH = 11;
+export const NICKNAME_MAX = 20;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 64;
+
+/** A book's icon: one of these names, drawn from the web's SVG icon set (never an emoji). */
+export const BOOK_ICONS = ['book', 'home', 'family', 'shop', 'travel', 'renovation', 'baby', 'wedding', 'car', 'money', 'study', 'pet'] as const;
+export type BookIconName = (typeof BOOK_ICONS)[number];

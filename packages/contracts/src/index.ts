@@ -1,4 +1,6 @@
 export * from './errors.ts';
+export * from './messages.ts';
+export * from './messages-validation.ts';
 export * from './common.ts';
 export * from './signing.ts';
 export * from './auth.ts';

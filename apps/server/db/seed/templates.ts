@@ -1,3 +1,5 @@
+import type { BookIconName } from '@cab/contracts';
+
 /**
  * The template catalogue seeded at start-up. Each template's trees are copied into a
  * book created from it. Categories: [name, icon, [second-level names]].
@@ -19,8 +21,11 @@ export interface TemplateSeed {
   code: string;
   category: string;
   name: string;
+  name_en: string;
   description: string;
-  icon: string;
+  description_en: string;
+  /** One of BOOK_ICONS (an SVG icon of the web app), never an emoji. */
+  icon: BookIconName;
   cover: string;
   content: TemplateContent;
 }
@@ -61,13 +66,13 @@ const DAILY_INCOME: CategorySeed[] = [
 
 export const TEMPLATES: TemplateSeed[] = [
   {
-    id: 1001, code: 'daily', category: 'life-daily', name: '日常账本', icon: '📒', cover: '/static/covers/cover-1.svg',
-    description: '个人日常收支，一目了然。',
+    id: 1001, code: 'daily', category: 'life-daily', name: '日常账本', name_en: 'Everyday book', icon: 'book', cover: '/static/covers/cover-1.svg',
+    description: '个人日常收支，一目了然。', description_en: 'Personal income and spending at a glance.',
     content: { expense: DAILY_EXPENSE, income: DAILY_INCOME, accounts: CASH, members: [], merchants: ['超市', '便利店', '菜市场', '外卖平台'], projects: [] },
   },
   {
-    id: 1002, code: 'family', category: 'life-family', name: '家庭账本', icon: '👨‍👩‍👧', cover: '/static/covers/cover-2.svg',
-    description: '全家一起记账，每笔开销清清楚楚。',
+    id: 1002, code: 'family', category: 'life-family', name: '家庭账本', name_en: 'Family book', icon: 'family', cover: '/static/covers/cover-2.svg',
+    description: '全家一起记账，每笔开销清清楚楚。', description_en: 'The whole family records together; every expense is clear.',
     content: {
       expense: [
         ['餐饮', '🍚', ['买菜', '外出就餐', '水果零食']],
@@ -85,8 +90,8 @@ export const TEMPLATES: TemplateSeed[] = [
     },
   },
   {
-    id: 1003, code: 'business', category: 'business-shop', name: '生意账本', icon: '🏪', cover: '/static/covers/cover-3.svg',
-    description: '小店进货、销售、工资一本管好。',
+    id: 1003, code: 'business', category: 'business-shop', name: '生意账本', name_en: 'Business book', icon: 'shop', cover: '/static/covers/cover-3.svg',
+    description: '小店进货、销售、工资一本管好。', description_en: 'Stock, sales and wages of a small shop in one place.',
     content: {
       expense: [
         ['进货', '📦', ['原材料', '商品采购', '包装耗材']],
@@ -102,8 +107,8 @@ export const TEMPLATES: TemplateSeed[] = [
     },
   },
   {
-    id: 1004, code: 'travel', category: 'life-travel', name: '旅行账本', icon: '✈️', cover: '/static/covers/cover-4.svg',
-    description: '结伴出行，AA 花费轻松算。',
+    id: 1004, code: 'travel', category: 'life-travel', name: '旅行账本', name_en: 'Travel book', icon: 'travel', cover: '/static/covers/cover-4.svg',
+    description: '结伴出行，AA 花费轻松算。', description_en: 'Trips with friends, shared costs split with ease.',
     content: {
       expense: [
         ['交通', '🚄', ['机票', '火车', '打车', '租车', '门票交通']],
@@ -118,8 +123,8 @@ export const TEMPLATES: TemplateSeed[] = [
     },
   },
   {
-    id: 1005, code: 'renovation', category: 'life-events', name: '装修账本', icon: '🛠️', cover: '/static/covers/cover-5.svg',
-    description: '装修预算、材料、人工，一笔不漏。',
+    id: 1005, code: 'renovation', category: 'life-events', name: '装修账本', name_en: 'Renovation book', icon: 'renovation', cover: '/static/covers/cover-5.svg',
+    description: '装修预算、材料、人工，一笔不漏。', description_en: 'Design, materials and labour, every item counted.',
     content: {
       expense: [
         ['设计', '📐', ['设计费', '量房']],
@@ -135,8 +140,8 @@ export const TEMPLATES: TemplateSeed[] = [
     },
   },
   {
-    id: 1006, code: 'baby', category: 'life-events', name: '宝宝账本', icon: '🍼', cover: '/static/covers/cover-6.svg',
-    description: '记录宝宝成长的每一笔花费。',
+    id: 1006, code: 'baby', category: 'life-events', name: '宝宝账本', name_en: 'Baby book', icon: 'baby', cover: '/static/covers/cover-6.svg',
+    description: '记录宝宝成长的每一笔花费。', description_en: 'Every expense of growing up, recorded.',
     content: {
       expense: [
         ['奶粉辅食', '🍼', ['奶粉', '辅食', '零食']],
@@ -151,8 +156,8 @@ export const TEMPLATES: TemplateSeed[] = [
     },
   },
   {
-    id: 1007, code: 'wedding', category: 'life-events', name: '婚礼人情账本', icon: '💍', cover: '/static/covers/cover-7.svg',
-    description: '婚礼筹备与礼金往来，清晰记录。',
+    id: 1007, code: 'wedding', category: 'life-events', name: '婚礼人情账本', name_en: 'Wedding and gifts book', icon: 'wedding', cover: '/static/covers/cover-7.svg',
+    description: '婚礼筹备与礼金往来，清晰记录。', description_en: 'Wedding costs and gifts given and received.',
     content: {
       expense: [
         ['婚礼筹备', '💒', ['婚宴', '婚庆', '婚纱摄影', '婚车', '喜糖喜酒']],
@@ -166,8 +171,8 @@ export const TEMPLATES: TemplateSeed[] = [
     },
   },
   {
-    id: 1008, code: 'car', category: 'life-travel', name: '汽车账本', icon: '🚗', cover: '/static/covers/cover-8.svg',
-    description: '养车花费全掌握：油费、保养、保险。',
+    id: 1008, code: 'car', category: 'life-travel', name: '汽车账本', name_en: 'Car book', icon: 'car', cover: '/static/covers/cover-8.svg',
+    description: '养车花费全掌握：油费、保养、保险。', description_en: 'Fuel, parking, insurance and repairs of your car.',
     content: {
       expense: [
         ['燃油充电', '⛽', ['加油', '充电']],

@@ -1,4 +1,4 @@
-import { ErrorCode, type Device } from '@cab/contracts';
+import type { Device } from '@cab/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -32,17 +32,17 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 export async function authenticate(req: FastifyRequest, verifier: TokenVerifier, required: boolean): Promise<void> {
   const token = bearerToken(req);
   if (!token) {
-    if (required) throw new AppError(ErrorCode.UNAUTHORIZED, 'please log in');
+    if (required) throw new AppError('auth.loginRequired');
     return;
   }
   const res = await verifier.verifyAccessToken(token);
-  if (res === 'expired') throw new AppError(ErrorCode.TOKEN_EXPIRED, 'access token expired');
-  if (!res) throw new AppError(ErrorCode.UNAUTHORIZED, 'invalid access token');
+  if (res === 'expired') throw new AppError('auth.tokenExpired');
+  if (!res) throw new AppError('auth.tokenInvalid');
   req.user = res;
 }
 
 /** Routes with auth 'user' never run without a user; this narrows the type once. */
 export function requireUser(user: AuthUser | undefined): AuthUser {
-  if (!user) throw new AppError(ErrorCode.UNAUTHORIZED, 'please log in');
+  if (!user) throw new AppError('auth.loginRequired');
   return user;
 }

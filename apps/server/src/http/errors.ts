@@ -1,25 +1,34 @@
-import { ErrorCode, errorStatus, type ErrorCodeValue } from '@cab/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ZodError } from 'zod';
+import {
+  CODE_DEFAULTS, ErrorCode, MESSAGES, errorStatus, renderMessage, renderText,
+  type ErrorCodeValue, type Locale, type MessageArgs, type MessageKey, type MessageParam,
+} from '@cab/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLocale } from './locale.ts';
 
-/** A failure the client is meant to see: it becomes `{code, message}` with the code's status. */
-export class AppError extends Error {
+/**
+ * A failure the client is meant to see: a catalogue key (and its parameters), never a
+ * free-form text, so every answer exists in both languages. The code and status come
+ * with the key; the text is chosen when the answer is written, in the caller's language.
+ */
+export class AppError<K extends MessageKey = MessageKey> extends Error {
+  readonly code: ErrorCodeValue;
   readonly status: number;
-  constructor(
-    readonly code: ErrorCodeValue,
-    message: string,
-    status?: number,
-  ) {
-    super(message);
-    this.status = status ?? errorStatus[code];
-  }
-}
+  private readonly params: Readonly<Record<string, MessageParam>>;
 
-export function describeZodError(err: ZodError): string {
-  return err.issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`)
-    .join('; ');
+  constructor(
+    readonly key: K,
+    ...args: MessageArgs<K>
+  ) {
+    // The English text is what logs and stack traces show.
+    super(renderMessage(key, 'en', ...args));
+    this.params = args[0] ?? {};
+    this.code = MESSAGES[key].code;
+    this.status = errorStatus[this.code];
+  }
+
+  render(locale: Locale): string {
+    return renderText(MESSAGES[this.key], locale, this.params);
+  }
 }
 
 const FASTIFY_CODES: Record<string, ErrorCodeValue> = {
@@ -33,26 +42,28 @@ const FASTIFY_CODES: Record<string, ErrorCodeValue> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ErrorCode.VALIDATION,
 };
 
+/** A code's default text: Fastify's own errors carry English we do not pass on. */
+function sendDefault(req: FastifyRequest, reply: FastifyReply, status: number, code: ErrorCodeValue) {
+  return reply.status(status).send({ code, message: renderMessage(CODE_DEFAULTS[code], requestLocale(req.headers)) });
+}
+
 /** One mapper for every failure: the body is always `{code, message}`, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ code: err.code, message: err.message });
+      return reply.status(err.status).send({ code: err.code, message: err.render(requestLocale(req.headers)) });
     }
     const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
-    if (mapped !== undefined) {
-      return reply.status(errorStatus[mapped]).send({ code: mapped, message: err.message });
-    }
+    if (mapped !== undefined) return sendDefault(req, reply, errorStatus[mapped], mapped);
     const status = err.statusCode ?? 500;
-    if (status < 500) {
-      return reply.status(status).send({ code: ErrorCode.VALIDATION, message: err.message });
-    }
+    if (status < 500) return sendDefault(req, reply, status, ErrorCode.VALIDATION);
     // The request's one log line (request-log.ts) carries the error.
     req.failure = err;
-    return reply.status(500).send({ code: ErrorCode.INTERNAL, message: 'internal server error' });
+    return sendDefault(req, reply, 500, ErrorCode.INTERNAL);
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: `no such call: ${req.method} ${req.url.split('?')[0]}` });
+    const err = new AppError('request.noSuchCall', { method: req.method, path: req.url.split('?')[0] ?? '' });
+    reply.status(err.status).send({ code: err.code, message: err.render(requestLocale(req.headers)) });
   });
 }

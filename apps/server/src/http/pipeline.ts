@@ -1,4 +1,4 @@
-import { Device, ErrorCode } from '@cab/contracts';
+import { Device } from '@cab/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, type TokenVerifier } from './auth.ts';
 import { AppError } from './errors.ts';
@@ -16,10 +16,10 @@ function parseDevice(req: FastifyRequest): void {
   try {
     json = JSON.parse(text ?? '');
   } catch {
-    throw new AppError(ErrorCode.BAD_DEVICE, 'Device header must be a JSON object');
+    throw new AppError('request.deviceNotJson');
   }
   const res = Device.safeParse(json);
-  if (!res.success) throw new AppError(ErrorCode.BAD_DEVICE, 'Device header has fields of the wrong type');
+  if (!res.success) throw new AppError('request.deviceBadFields');
   req.device = res.data;
 }
 
@@ -28,7 +28,7 @@ function parseTradingEntity(req: FastifyRequest): void {
   const raw = req.headers['trading-entity'];
   const v = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!v || v === '0') return;
-  if (!/^[1-9][0-9]{0,18}$/.test(v)) throw new AppError(ErrorCode.VALIDATION, 'Trading-Entity must be a book id');
+  if (!/^[1-9][0-9]{0,18}$/.test(v)) throw new AppError('request.badTradingEntity');
   req.tradingEntity = v;
 }
 
@@ -50,7 +50,7 @@ export function registerPipeline(app: FastifyInstance, deps: PipelineDeps): void
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new AppError(ErrorCode.MALFORMED_JSON, 'request body is not valid JSON'), undefined);
+      done(new AppError('request.malformedJson'), undefined);
     }
   });
 

@@ -17,7 +17,7 @@ describe('the request log of a failure', () => {
     await app.ready();
     const res = await app.inject({ method: 'GET', url: '/cab-test-ws/boom?x=1' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 1099, message: 'internal server error' });
+    expect(res.json()).toEqual({ code: 1099, message: '服务器开小差了，请稍后重试' });
     const logged = lines.filter((l) => l.msg === 'request failed' || l.msg === 'request');
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ level: 50, method: 'GET', url: '/cab-test-ws/boom', status: 500, err: { message: 'database on fire' } });

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { ErrorCode } from '@cab/contracts';
 import type { z } from 'zod';
-import { AppError, describeZodError } from './errors.ts';
+import { validationError, type RequestPart } from './validation.ts';
 import type { AuthUser } from './auth.ts';
 
 /** Who may call a route: anyone, anyone (with the user when a token is sent), or a signed-in user. */
@@ -62,10 +61,11 @@ export interface RegisteredRoute {
   status: number;
 }
 
-function parsePart<S extends Schema | undefined>(schema: S, value: unknown, where: string): Out<S> {
+function parsePart<S extends Schema | undefined>(schema: S, value: unknown, where: RequestPart): Out<S> {
   if (!schema) return undefined as Out<S>;
-  const res = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
-  if (!res.success) throw new AppError(ErrorCode.VALIDATION, `invalid ${where}: ${describeZodError(res.error)}`);
+  const input = value ?? (where === 'body' ? undefined : {});
+  const res = schema.safeParse(input);
+  if (!res.success) throw validationError(res.error, input, where);
   return res.data as Out<S>;
 }
 

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
-import { EMPTY_SHA256, ErrorCode, MAX_CLOCK_SKEW_MS, MIN_NONCE_LENGTH, stringToSign } from '@cab/contracts';
+import { EMPTY_SHA256, MAX_CLOCK_SKEW_MS, MIN_NONCE_LENGTH, stringToSign } from '@cab/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ClientKey } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { KeyValueStore } from '../platform/kv.ts';
 import { AppError } from './errors.ts';
+
+const MAX_NONCE_LENGTH = 128;
 
 export interface SignatureDeps {
   clientKeys: Map<string, ClientKey>;
@@ -34,16 +36,16 @@ export async function verifySignature(req: FastifyRequest, deps: SignatureDeps):
   const timestamp = header(req, 'timestamp');
   const sign = header(req, 'sign');
   if (!clientKey || !nonce || !timestamp || !sign) {
-    throw new AppError(ErrorCode.SIGNATURE_MISSING, 'Client-Key, Nonce-Str, Timestamp and Sign headers are required');
+    throw new AppError('signature.missing');
   }
   const client = deps.clientKeys.get(clientKey);
-  if (!client) throw new AppError(ErrorCode.UNKNOWN_CLIENT_KEY, 'unknown client key');
-  if (nonce.length < MIN_NONCE_LENGTH || nonce.length > 128) {
-    throw new AppError(ErrorCode.BAD_SIGN, `Nonce-Str must be ${MIN_NONCE_LENGTH} to 128 characters`);
+  if (!client) throw new AppError('signature.unknownClient');
+  if (nonce.length < MIN_NONCE_LENGTH || nonce.length > MAX_NONCE_LENGTH) {
+    throw new AppError('signature.badNonce', { min: MIN_NONCE_LENGTH, max: MAX_NONCE_LENGTH });
   }
-  if (!/^[0-9]{1,16}$/.test(timestamp)) throw new AppError(ErrorCode.BAD_SIGN, 'Timestamp must be epoch milliseconds');
+  if (!/^[0-9]{1,16}$/.test(timestamp)) throw new AppError('signature.badTimestamp');
   if (Math.abs(deps.clock.now() - Number(timestamp)) > MAX_CLOCK_SKEW_MS) {
-    throw new AppError(ErrorCode.CLOCK_SKEW, 'request time is too far from server time; refresh server info and retry');
+    throw new AppError('signature.clockSkew');
   }
 
   const raw = req.rawBody;
@@ -58,9 +60,9 @@ export async function verifySignature(req: FastifyRequest, deps: SignatureDeps):
     const md5 = crypto.createHash('md5').update(clientKey + nonce + timestamp + client.secret).digest('hex');
     ok = safeEqualHex(sign, md5);
   }
-  if (!ok) throw new AppError(ErrorCode.BAD_SIGN, 'bad request signature');
+  if (!ok) throw new AppError('signature.bad');
 
   // A nonce is remembered for twice the skew window: any replay inside the window is caught.
   const fresh = await deps.kv.putIfAbsent(`nonce:${clientKey}:${nonce}`, MAX_CLOCK_SKEW_MS * 2);
-  if (!fresh) throw new AppError(ErrorCode.NONCE_REPLAYED, 'this request was already received (replayed nonce)');
+  if (!fresh) throw new AppError('signature.replayed');
 }

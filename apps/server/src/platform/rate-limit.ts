@@ -1,4 +1,4 @@
-import { ErrorCode } from '@cab/contracts';
+import type { ErrorCode, PlainMessageKeyFor } from '@cab/contracts';
 import { AppError } from '../http/errors.ts';
 import type { KeyValueStore } from './kv.ts';
 
@@ -6,13 +6,14 @@ export interface Limit {
   key: string;
   max: number;
   windowMs: number;
-  message: string;
+  /** What the refused caller is told, in their language. */
+  message: PlainMessageKeyFor<typeof ErrorCode.TOO_MANY_REQUESTS>;
 }
 
 /** Counts one hit against each limit and refuses with 429 once any is exceeded. */
 export async function enforceLimits(kv: KeyValueStore, limits: Limit[]): Promise<void> {
   for (const l of limits) {
     const count = await kv.hit(`rl:${l.key}`, l.windowMs);
-    if (count > l.max) throw new AppError(ErrorCode.TOO_MANY_REQUESTS, l.message);
+    if (count > l.max) throw new AppError(l.message);
   }
 }

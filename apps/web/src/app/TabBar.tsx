@@ -1,10 +1,10 @@
 import { TabBar } from 'antd-mobile';
-import { AppOutline, BillOutline, ShopbagOutline, UserOutline } from 'antd-mobile-icons';
+import { Icon } from './icons.tsx';
 import { useTranslation } from '../i18n/index.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { TAB_PATHS } from './route-table.ts';
 
-const ICONS = [<AppOutline key="home" />, <BillOutline key="book" />, <ShopbagOutline key="market" />, <UserOutline key="mine" />];
+const ICONS = [<Icon key="home" name="home" />, <Icon key="book" name="ledger" />, <Icon key="market" name="market" />, <Icon key="mine" name="user" />];
 const LABELS = ['tabs.home', 'tabs.book', 'tabs.market', 'tabs.mine'] as const;
 
 export function AppTabBar() {

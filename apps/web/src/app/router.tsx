@@ -9,6 +9,7 @@ import { AppTabBar } from './TabBar.tsx';
 
 // Most routes still show the notice; it loads only when one of them is opened.
 const NotOpen = lazy(() => import('./NotOpen.tsx'));
+const NotFound = lazy(() => import('./NotFound.tsx'));
 
 function Fallback() {
   return (
@@ -38,7 +39,8 @@ function Layout() {
 /** Every route of SPEC section 2, each with its page or the not-open notice. */
 export const routeObjects = ROUTES.map((r) => {
   const Page = r.page ? PAGES[r.page]?.Component : undefined;
-  return { path: `/${r.path}`, element: Page ? <Page /> : <NotOpen /> };
+  const tab = (TAB_PATHS as readonly string[]).includes(r.path);
+  return { path: `/${r.path}`, element: Page ? <Page /> : <NotOpen area={r.area} tab={tab} /> };
 });
 
 /**
@@ -53,7 +55,7 @@ export function AppRouter() {
         <Route element={<Layout />}>
           <Route index element={<Navigate to="/loading/index" replace />} />
           {routeObjects.map((r) => <Route key={r.path} path={r.path} element={r.element} />)}
-          <Route path="*" element={<NotOpen />} />
+          <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>
     </HashRouter>

@@ -48,6 +48,7 @@ export const i18n = {
 /** Loads a language's texts if needed, then switches every screen to it. */
 export async function loadLanguage(next: Language): Promise<void> {
   if (!bundles[next] && next === 'en') bundles.en = (await import('./en.ts')).en;
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
   if (next === language) return;
   language = next;
   for (const l of listeners) l();

@@ -1,4 +1,4 @@
-import { ErrorCode, VERIFY_CODE_TYPE, type TokenPair } from '@cab/contracts';
+import { VERIFY_CODE_TYPE, type TokenPair } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
@@ -35,13 +35,13 @@ export class AuthService {
   /** `passwordSha1` is the sha1 hex of the password, as both password logins carry it. */
   async loginByPassword(username: string, passwordSha1: string, ip: string): Promise<SignedIn> {
     await enforceLimits(this.kv, [
-      { key: `pw:user:${username.toLowerCase()}`, max: 10, windowMs: 15 * 60_000, message: 'too many login attempts for this account; try later' },
-      { key: `pw:ip:${ip}`, max: 50, windowMs: 15 * 60_000, message: 'too many login attempts from this network; try later' },
+      { key: `pw:user:${username.toLowerCase()}`, max: 10, windowMs: 15 * 60_000, message: 'auth.loginAccountLimit' },
+      { key: `pw:ip:${ip}`, max: 50, windowMs: 15 * 60_000, message: 'auth.loginNetworkLimit' },
     ]);
     const user = await this.users.findByLogin(username);
     // The same answer for an unknown user and a wrong password, so accounts cannot be probed.
     if (!user?.password_hash || !(await verifyPassword(user.password_hash, passwordSha1))) {
-      throw new AppError(ErrorCode.WRONG_CREDENTIALS, 'wrong account or password');
+      throw new AppError('auth.wrongCredentials');
     }
     const tokens = await this.db.transaction().execute((tx) => this.tokens.issue(tx, user.id));
     return { user, tokens };

@@ -32,7 +32,7 @@ describe('login by verification code', () => {
     const before = await countUsers();
     const res = await t.client.post(AUTH_PATHS.login, { type: 'code', phone, code: wrong });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ code: ErrorCode.VERIFY_CODE_WRONG, message: 'wrong verification code' });
+    expect(res.json()).toEqual({ code: ErrorCode.VERIFY_CODE_WRONG, message: '验证码错误' });
     expect(await countUsers()).toBe(before);
     const ok = await t.client.post(AUTH_PATHS.login, { type: 'code', phone, code });
     expect(ok.statusCode).toBe(200);

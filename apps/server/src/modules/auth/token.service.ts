@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ErrorCode, type TokenPair } from '@cab/contracts';
+import type { TokenPair } from '@cab/contracts';
 import type { AuthUser, TokenVerifier } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -45,19 +45,19 @@ export class TokenService implements TokenVerifier {
     const hash = hashToken(refreshToken);
     const row = await this.repo.findRefreshToken(hash);
     const now = this.clock.now();
-    if (!row || row.revoked_at) throw new AppError(ErrorCode.REFRESH_TOKEN_INVALID, 'invalid refresh token; please log in again');
+    if (!row || row.revoked_at) throw new AppError('auth.refreshInvalid');
     if (row.used_at) {
       await this.repo.revokeFamily(row.family_id, new Date(now));
-      throw new AppError(ErrorCode.REFRESH_TOKEN_REUSED, 'refresh token was already used; the sign-in has been revoked');
+      throw new AppError('auth.refreshReused');
     }
-    if (row.expires_at.getTime() <= now) throw new AppError(ErrorCode.REFRESH_TOKEN_INVALID, 'refresh token expired; please log in again');
+    if (row.expires_at.getTime() <= now) throw new AppError('auth.refreshExpired');
     const pair = await this.db.transaction().execute(async (tx) => {
       if (!(await this.repo.useRefreshToken(tx, hash, new Date(now)))) return undefined;
       return this.issueInto(tx, row.user_id, row.family_id);
     });
     if (!pair) {
       await this.repo.revokeFamily(row.family_id, new Date(now));
-      throw new AppError(ErrorCode.REFRESH_TOKEN_REUSED, 'refresh token was already used; the sign-in has been revoked');
+      throw new AppError('auth.refreshReused');
     }
     return pair;
   }

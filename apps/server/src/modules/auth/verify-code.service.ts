@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ErrorCode, VERIFY_CODE_LENGTH, VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS } from '@cab/contracts';
+import { VERIFY_CODE_LENGTH, VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
@@ -24,9 +24,9 @@ export class VerifyCodeService {
 
   async send(phone: string, type: number, ip: string): Promise<{ expires_in: number }> {
     await enforceLimits(this.kv, [
-      { key: `code:phone:min:${phone}`, max: 1, windowMs: MINUTE, message: 'a code was just sent; wait a minute before asking again' },
-      { key: `code:phone:day:${phone}`, max: 10, windowMs: 24 * 60 * MINUTE, message: 'too many codes for this phone today' },
-      { key: `code:ip:${ip}`, max: 30, windowMs: 60 * MINUTE, message: 'too many code requests from this network; try later' },
+      { key: `code:phone:min:${phone}`, max: 1, windowMs: MINUTE, message: 'auth.codeTooSoon' },
+      { key: `code:phone:day:${phone}`, max: 10, windowMs: 24 * 60 * MINUTE, message: 'auth.codeDailyLimit' },
+      { key: `code:ip:${ip}`, max: 30, windowMs: 60 * MINUTE, message: 'auth.codeNetworkLimit' },
     ]);
     const code = crypto.randomInt(0, 10 ** VERIFY_CODE_LENGTH).toString().padStart(VERIFY_CODE_LENGTH, '0');
     await this.repo.insertVerifyCode(phone, type, codeHash(phone, type, code), new Date(this.clock.now() + VERIFY_CODE_TTL_MS));
@@ -43,15 +43,15 @@ export class VerifyCodeService {
     const row = await this.repo.latestVerifyCode(phone, type);
     const now = this.clock.now();
     if (!row || row.used_at || row.expires_at.getTime() <= now || row.attempts >= VERIFY_CODE_MAX_ATTEMPTS) {
-      throw new AppError(ErrorCode.VERIFY_CODE_EXPIRED, 'the verification code has expired or was not sent; ask for a new one');
+      throw new AppError('auth.verifyCodeExpired');
     }
     const given = Buffer.from(codeHash(phone, type, code));
     if (!crypto.timingSafeEqual(given, Buffer.from(row.code_hash))) {
       await this.repo.addVerifyAttempt(row.id);
-      throw new AppError(ErrorCode.VERIFY_CODE_WRONG, 'wrong verification code');
+      throw new AppError('auth.verifyCodeWrong');
     }
     if (!(await this.repo.useVerifyCode(row.id, new Date(now)))) {
-      throw new AppError(ErrorCode.VERIFY_CODE_EXPIRED, 'the verification code was already used; ask for a new one');
+      throw new AppError('auth.verifyCodeUsed');
     }
   }
 }

@@ -1,12 +1,13 @@
 import {
   BOOK_PATHS, BookExtRequest, BookExtResponse, BookIdBody, BookIdParams, BookListResponse, BookQuery, BookResponse,
-  CloudBookListResponse, CreateBookRequest, CurrentBookInfoResponse, DeletedBookListResponse, ErrorCode, UpdateBookRequest,
+  CloudBookListResponse, CreateBookRequest, CurrentBookInfoResponse, DeletedBookListResponse, FIELD_LABELS, UpdateBookRequest,
   UserInfoLookupRequest, UserInfoLookupResponse, type Book,
 } from '@cab/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { bookNotFound } from './books.policy.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { BooksService } from './books.service.ts';
 
@@ -20,7 +21,7 @@ function versions(req: FastifyRequest): { min: string; target: string } {
   const min = header(req, 'min-version') ?? '';
   const target = header(req, 'target-version') ?? '';
   for (const [name, v] of [['Min-Version', min], ['Target-Version', target]] as const) {
-    if (v && !Version.safeParse(v).success) throw new AppError(ErrorCode.VALIDATION, `${name} header must be a dotted version`);
+    if (v && !Version.safeParse(v).success) throw new AppError('validation.versionHeader', { header: name });
   }
   return { min, target };
 }
@@ -45,7 +46,7 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     method: 'GET', url: BOOK_PATHS.book, tag, auth: 'user', summary: 'One book (query id, or the Trading-Entity)', query: BookQuery, response: BookResponse,
     handler: async ({ user, query, req }) => {
       const id = query.id ?? req.tradingEntity;
-      if (!id) throw new AppError(ErrorCode.VALIDATION, 'name the book: query id or Trading-Entity');
+      if (!id) throw new AppError('book.notNamed');
       return data(await books.get(requireUser(user).id, id));
     },
   });
@@ -72,7 +73,7 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
   defineRoute(app, registry, {
     method: 'POST', url: BOOK_PATHS.update, tag, auth: 'user', summary: 'The same, as POST with X-HTTP-Method-Override: PATCH', params: UpdateParams, body: UpdateBookRequest, response: BookResponse,
     handler: async ({ user, params, body, req }) => {
-      if (header(req, 'x-http-method-override')?.toUpperCase() !== 'PATCH') throw new AppError(ErrorCode.METHOD_NOT_ALLOWED, 'POST here needs X-HTTP-Method-Override: PATCH');
+      if (header(req, 'x-http-method-override')?.toUpperCase() !== 'PATCH') throw new AppError('request.overrideNeeded');
       return update(requireUser(user).id, params.bookId, body);
     },
   });
@@ -83,7 +84,7 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     handler: async ({ user, query, req }) => {
       const fromBody = BookIdBody.safeParse(req.body);
       const id = query.id ?? (fromBody.success ? fromBody.data.id : undefined);
-      if (!id) throw new AppError(ErrorCode.VALIDATION, 'invalid query: id is required');
+      if (!id) throw new AppError('validation.required', { field: FIELD_LABELS.id });
       await books.remove(requireUser(user).id, id);
     },
   });
@@ -111,7 +112,7 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     method: 'GET', url: BOOK_PATHS.infoExt, tag, auth: 'user', summary: 'Extension info of one book', params: BookIdParams,
     handler: async ({ user, params }) => {
       const [ext] = await books.ext(requireUser(user).id, [params.id]);
-      if (!ext) throw new AppError(ErrorCode.BOOK_NOT_FOUND, 'book not found');
+      if (!ext) throw bookNotFound();
       return data(ext);
     },
   });

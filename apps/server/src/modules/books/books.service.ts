@@ -1,4 +1,4 @@
-import { BOOK_RESTORE_DAYS, DEFAULT_BOOK_PREFERENCE, ErrorCode, Permission, type Book, type UpdateBookRequest } from '@cab/contracts';
+import { BOOK_RESTORE_DAYS, DEFAULT_BOOK_PREFERENCE, Permission, type Book, type UpdateBookRequest } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -46,7 +46,7 @@ export class BooksService {
 
   async create(userId: string, req: { id: string; name?: string | undefined; currency?: string | undefined }, versions: { min: string; target: string }): Promise<Book> {
     const template = await this.catalogue.template(req.id);
-    if (!template) throw new AppError(ErrorCode.TEMPLATE_NOT_FOUND, 'no such book template');
+    if (!template) throw new AppError('template.notFound');
     const owner = await this.users.get(userId);
     return this.db.transaction().execute(async (tx) => {
       const { id } = await this.books.createBook(tx, {
@@ -70,7 +70,7 @@ export class BooksService {
 
   async update(userId: string, bookId: string, patch: UpdateBookRequest): Promise<Book> {
     if (patch.cover?.startsWith('/static/covers/') && !(await this.catalogue.coverExists(patch.cover))) {
-      throw new AppError(ErrorCode.VALIDATION, 'cover: not one of the cover materials');
+      throw new AppError('book.coverUnknown');
     }
     return this.db.transaction().execute(async (tx) => {
       const before = await this.view(userId, bookId, tx);
@@ -86,7 +86,7 @@ export class BooksService {
   async remove(userId: string, bookId: string): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       const v = await this.view(userId, bookId, tx);
-      requirePermission(v.role, Permission.DELETE_BOOK, 'delete the book');
+      requirePermission(v.role, Permission.DELETE_BOOK, 'book.deleteForbidden');
       const now = this.now();
       if (!(await this.books.softDelete(tx, bookId, userId, now, new Date(now.getTime() + BOOK_RESTORE_DAYS * DAY)))) throw bookNotFound();
       await this.books.logActivity(tx, { book_id: bookId, user_id: userId, action: 'delete', entity: 'book', entity_id: bookId });
@@ -96,7 +96,7 @@ export class BooksService {
   async quit(userId: string, bookId: string): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       const v = await this.view(userId, bookId, tx);
-      if (v.role === 'owner') throw new AppError(ErrorCode.OWNER_CANNOT_QUIT, 'the owner cannot quit the book; delete it instead');
+      if (v.role === 'owner') throw new AppError('book.ownerCannotQuit');
       await this.books.removeUser(tx, bookId, userId);
       await this.books.logActivity(tx, { book_id: bookId, user_id: userId, action: 'quit', entity: 'member', entity_id: userId });
     });

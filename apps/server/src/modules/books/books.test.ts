@@ -100,7 +100,7 @@ describe('one book', () => {
     expect((await t.client.get(BOOK_PATHS.book, { token: owner.token, headers: { 'trading-entity': book.id } })).json().data.id).toBe(book.id);
     const res = await t.client.get(`${BOOK_PATHS.book}?id=${book.id}`, { token: outsider.token });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: ErrorCode.BOOK_NOT_FOUND, message: 'book not found' });
+    expect(res.json()).toEqual({ code: ErrorCode.BOOK_NOT_FOUND, message: '账本不存在或你已不在这个账本中' });
     expect((await t.client.get(BOOK_PATHS.book, { token: owner.token })).statusCode).toBe(400);
   });
 

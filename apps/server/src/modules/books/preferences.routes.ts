@@ -1,4 +1,4 @@
-import { BOOK_PATHS, PatchPreferenceRequest, PreferenceKey, PreferenceLevelResponse, PreferenceQuery, PreferenceResponse, ErrorCode } from '@cab/contracts';
+import { BOOK_PATHS, PatchPreferenceRequest, PreferenceKey, PreferenceLevelResponse, PreferenceQuery, PreferenceResponse, FIELD_LABELS } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -11,7 +11,7 @@ export function registerPreferenceRoutes(app: FastifyInstance, registry: Registe
     method: 'GET', url: BOOK_PATHS.preference, tag, auth: 'user', summary: 'User preferences (keys: comma-joined, optional)', query: PreferenceQuery, response: PreferenceResponse,
     handler: async ({ user, query }) => {
       const keys = query.keys?.split(',').map((k) => k.trim()).filter(Boolean);
-      if (keys?.some((k) => !PreferenceKey.safeParse(k).success)) throw new AppError(ErrorCode.VALIDATION, 'invalid query: keys');
+      if (keys?.some((k) => !PreferenceKey.safeParse(k).success)) throw new AppError('validation.invalid', { field: FIELD_LABELS.keys });
       return { data: await prefs.get(requireUser(user).id, keys) };
     },
   });

@@ -1,4 +1,4 @@
-import { DEFAULT_BOOK_PREFERENCE, ErrorCode } from '@cab/contracts';
+import { DEFAULT_BOOK_PREFERENCE } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -23,7 +23,7 @@ export class PreferencesService {
   async patch(userId: string, configs: Config[], level: 'user' | 'book', bookId: string | undefined): Promise<Config[]> {
     let scope = USER_LEVEL;
     if (level === 'book') {
-      if (!bookId) throw new AppError(ErrorCode.VALIDATION, 'book-level preferences need a Trading-Entity');
+      if (!bookId) throw new AppError('book.preferenceNeedsBook');
       await this.books.view(userId, bookId);
       scope = bookId;
     }

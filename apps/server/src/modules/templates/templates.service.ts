@@ -1,4 +1,3 @@
-import { ErrorCode } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { CategorySeed, TemplateContent } from '../../../db/seed/templates.ts';
 import type { CatalogueRepository } from './catalogue.repository.ts';
@@ -6,7 +5,7 @@ import type { CatalogueRepository } from './catalogue.repository.ts';
 type Summary = Awaited<ReturnType<CatalogueRepository['templates']>>[number];
 
 const summary = (t: Summary) => ({
-  id: t.id, code: t.code, category_code: t.category_code, name: t.name, description: t.description,
+  id: t.id, code: t.code, category_code: t.category_code, name: t.name, name_en: t.name_en, description: t.description, description_en: t.description_en,
   cover: t.cover, icon: t.icon, currency: t.currency, template_type: t.template_type, use_count: Number(t.use_count),
 });
 
@@ -35,14 +34,14 @@ export class TemplatesService {
   async byCategory(code: string) {
     const rows = await this.repo.categories();
     const known = rows.find((r) => r.code === code);
-    if (!known) throw new AppError(ErrorCode.NOT_FOUND, 'no such template category');
+    if (!known) throw new AppError('template.categoryNotFound');
     const codes = known.parent_code === null ? rows.filter((r) => r.parent_code === code).map((r) => r.code) : [code];
     return codes.length ? (await this.repo.templates(codes)).map(summary) : [];
   }
 
   async detail(id: string) {
     const t = await this.repo.template(id);
-    if (!t) throw new AppError(ErrorCode.TEMPLATE_NOT_FOUND, 'no such book template');
+    if (!t) throw new AppError('template.notFound');
     const c = t.content as TemplateContent;
     return {
       ...summary(t),

@@ -3,7 +3,6 @@ import {
   AVATAR_MAX_BYTES,
   AvatarUploadResponse,
   BindPhoneRequest,
-  ErrorCode,
   SetPasswordRequest,
   UpdateUserRequest,
   UserInfoResponse,
@@ -41,9 +40,9 @@ export function registerUserRoutes(app: FastifyInstance, registry: RegisteredRou
     method: 'POST', url: AUTH_PATHS.avatar, tag, auth: 'user', summary: 'Upload an avatar image (multipart field "file")',
     response: AvatarUploadResponse,
     handler: async ({ user, req }) => {
-      if (!req.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'send the image as multipart/form-data');
+      if (!req.isMultipart()) throw new AppError('user.avatarNotMultipart');
       const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError(ErrorCode.VALIDATION, 'no file in the upload');
+      if (!file) throw new AppError('user.avatarMissing');
       const bytes = await file.toBuffer();
       return { data: { avatar_url: await deps.users.uploadAvatar(me(user).id, bytes) } };
     },

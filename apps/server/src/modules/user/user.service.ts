@@ -1,4 +1,4 @@
-import { ErrorCode, type UserInfo } from '@cab/contracts';
+import type { UserInfo } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { FileStorage } from '../../platform/storage.ts';
@@ -30,7 +30,7 @@ export class UserService {
   async get(id: string): Promise<UserRow> {
     const u = await this.repo.findById(id);
     // A token can outlive its user only if the user was removed; treat it as signed out.
-    if (!u) throw new AppError(ErrorCode.UNAUTHORIZED, 'user no longer exists');
+    if (!u) throw new AppError('auth.userGone');
     return u;
   }
 
@@ -45,19 +45,19 @@ export class UserService {
 
   async update(id: string, patch: { nickname?: string | undefined; avatar_url?: string | undefined }): Promise<UserRow> {
     if (patch.avatar_url !== undefined && patch.avatar_url !== '' && !/^(\/files\/|https:\/\/)/.test(patch.avatar_url)) {
-      throw new AppError(ErrorCode.VALIDATION, 'avatar_url must be an uploaded file or an https URL');
+      throw new AppError('user.avatarUrlInvalid');
     }
     const u = await this.repo.update(id, {
       ...(patch.nickname !== undefined ? { nickname: patch.nickname } : {}),
       ...(patch.avatar_url !== undefined ? { avatar_url: patch.avatar_url } : {}),
     });
-    if (!u) throw new AppError(ErrorCode.UNAUTHORIZED, 'user no longer exists');
+    if (!u) throw new AppError('auth.userGone');
     return u;
   }
 
   async uploadAvatar(id: string, bytes: Buffer): Promise<string> {
     const ext = sniffImage(bytes);
-    if (!ext) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'the avatar must be a PNG, JPEG, GIF or WebP image');
+    if (!ext) throw new AppError('user.avatarBadType');
     const url = await this.storage.put('avatars', ext, bytes);
     await this.update(id, { avatar_url: url });
     return url;
@@ -65,15 +65,15 @@ export class UserService {
 
   async bindPhone(id: string, phone: string): Promise<UserRow> {
     const owner = await this.repo.findByPhone(phone);
-    if (owner && owner.id !== id) throw new AppError(ErrorCode.PHONE_TAKEN, 'this phone is already bound to another account');
+    if (owner && owner.id !== id) throw new AppError('user.phoneTaken');
     try {
       const u = await this.repo.update(id, { phone });
-      if (!u) throw new AppError(ErrorCode.UNAUTHORIZED, 'user no longer exists');
+      if (!u) throw new AppError('auth.userGone');
       return u;
     } catch (err) {
       // Two accounts racing for one phone: the unique index decides, the loser hears why.
       if (err instanceof Error && /unique|duplicate/i.test(err.message)) {
-        throw new AppError(ErrorCode.PHONE_TAKEN, 'this phone is already bound to another account');
+        throw new AppError('user.phoneTaken');
       }
       throw err;
     }

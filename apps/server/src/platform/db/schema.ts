@@ -71,6 +71,8 @@ export interface BookTemplatesTable {
   category_code: string;
   name: string;
   description: string;
+  name_en: Generated<string>;
+  description_en: Generated<string>;
   cover: string;
   icon: string;
   currency: Generated<string>;

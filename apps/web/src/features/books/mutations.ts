@@ -31,10 +31,12 @@ export function useOpenBook(fromMyBook = false) {
   });
 }
 
+/** Creates a book from a template and opens it. A second tap while one is being created does nothing. */
 export function useCreateBook() {
   const qc = useQueryClient();
   const open = useOpenBook();
   return useMutation({
+    mutationKey: ['books', 'create'],
     mutationFn: (v: { templateId: string; name?: string }) =>
       request<{ data: Book }>(BOOK_PATHS.create, { data: { id: v.templateId, ...(v.name ? { name: v.name } : {}) }, headers: { 'Min-Version': '1.0.0', 'Target-Version': '1.5.9' } }).then((r) => r.data),
     onSuccess: async (book) => {
@@ -56,20 +58,39 @@ export function useUpdateBook(bookId: string) {
   });
 }
 
-/** Deleting (owner) or quitting (member); either way the book leaves this user's lists. */
+/**
+ * Deleting (owner) or quitting (member); either way the book leaves this user's lists
+ * at once. When it was the current book, the next one in the list becomes current
+ * (and the default), so there is always a book to record in while any is left.
+ */
 export function useLeaveBook() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ book, owned }: { book: Book; owned: boolean }) =>
       owned ? request(BOOK_PATHS.deleteBook, { method: 'DELETE', data: { id: book.id } }) : request(BOOK_PATHS.quit, { data: { id: book.id } }),
-    onSuccess: (_r, { book }) => {
-      if (useBookStore.getState().bookId === book.id) useBookStore.getState().clear();
+    onSuccess: async (_r, { book }) => {
+      const without = (list: Book[] | undefined) => list?.filter((b) => b.id !== book.id);
+      qc.setQueryData<Book[]>(bookKeys.list(), without);
+      qc.setQueryData<Book[]>(bookKeys.recent(), without);
       qc.removeQueries({ queryKey: bookKeys.one(book.id) });
+      if (useBookStore.getState().bookId === book.id) {
+        const next = qc.getQueryData<Book[]>(bookKeys.list())?.[0];
+        useBookStore.getState().clear();
+        if (next) await openBook(qc, next.id).catch((err: unknown) => console.warn('opening the next book failed', err));
+      }
       void qc.invalidateQueries({ queryKey: bookKeys.all });
     },
   });
 }
 
+/** The default book is the one that opens at start, so it becomes the current book now as well. */
 export function useSetDefaultBook() {
-  return useMutation({ mutationFn: (bookId: string) => request(bookPath(BOOK_PATHS.setDefault, { id: bookId }), { method: 'PUT' }) });
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (book: Book) => request(bookPath(BOOK_PATHS.setDefault, { id: book.id }), { method: 'PUT' }).then(() => book),
+    onSuccess: (book) => {
+      useBookStore.getState().setBook(book.id, book.book_template_id, { currency: book.currency, creatorName: book.user_name, name: book.name });
+      void qc.invalidateQueries({ queryKey: bookKeys.recent() });
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import { BOOK_PATHS, bookPath, type Book, type TemplateSummary } from '@cab/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
+import { ApiError } from '../../api/request.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 
 export const bookKeys = {
@@ -23,7 +24,9 @@ export interface TemplateCategory {
   children: Array<{ category_code: string; name: string; name_en: string }>;
 }
 
-const get = <T>(url: string) => request<{ data: T }>(url, { method: 'GET', loading: false }).then((r) => r.data);
+// A query's page shows its own failure (failed to load, book gone), so the wrapper does not toast it too.
+const QUIET = { method: 'GET', loading: false, showError: false } as const;
+const get = <T>(url: string) => request<{ data: T }>(url, QUIET).then((r) => r.data);
 
 /**
  * Starts loading the covers of a book list the moment the list arrives, so they
@@ -37,7 +40,7 @@ function withCovers(books: Book[]): Book[] {
 
 /** Query definitions, shared by the hooks and by the start-up prefetch (app/start.ts). */
 export const bookQueries = {
-  list: () => queryOptions({ queryKey: bookKeys.list(), queryFn: () => request<{ cloud_book_list: Book[] }>(BOOK_PATHS.cloudList, { method: 'GET', loading: false }).then((r) => withCovers(r.cloud_book_list)) }),
+  list: () => queryOptions({ queryKey: bookKeys.list(), queryFn: () => request<{ cloud_book_list: Book[] }>(BOOK_PATHS.cloudList, QUIET).then((r) => withCovers(r.cloud_book_list)) }),
   recent: () => queryOptions({ queryKey: bookKeys.recent(), queryFn: () => get<Book[]>(BOOK_PATHS.recent).then(withCovers) }),
   one: (id: string) => queryOptions({ queryKey: bookKeys.one(id), queryFn: () => get<Book>(`${BOOK_PATHS.book}?id=${encodeURIComponent(id)}`) }),
 };
@@ -61,12 +64,21 @@ export function useCoverMaterials() {
 }
 
 export function useTemplateCategories() {
-  return useQuery({ queryKey: templateKeys.categories(), staleTime: Infinity, queryFn: () => request<{ data: TemplateCategory[] }>(BOOK_PATHS.templateCategories, { method: 'GET', loading: false, tradingEntity: '' }).then((r) => r.data) });
+  return useQuery({ queryKey: templateKeys.categories(), staleTime: Infinity, queryFn: () => request<{ data: TemplateCategory[] }>(BOOK_PATHS.templateCategories, { ...QUIET, tradingEntity: '' }).then((r) => r.data) });
 }
 
 export function useTemplates() {
-  return useQuery({ queryKey: templateKeys.list(), staleTime: Infinity, queryFn: () => request<{ data: TemplateSummary[] }>(BOOK_PATHS.templates, { method: 'GET', loading: false, tradingEntity: '' }).then((r) => r.data) });
+  return useQuery({ queryKey: templateKeys.list(), staleTime: Infinity, queryFn: () => request<{ data: TemplateSummary[] }>(BOOK_PATHS.templates, { ...QUIET, tradingEntity: '' }).then((r) => r.data) });
 }
 
+/** The server's answer for a book that does not exist, or that this user is not in (any more). */
+export const isBookGone = (err: unknown): boolean => err instanceof ApiError && err.status === 404;
+
 export const isOwned = (b: Book) => b.role_list.some((r) => r.role_name === 'owner');
+
+/** A template's name and description in the user's language (Chinese when no English is given). */
+export function templateText(t: TemplateSummary, language: string): { name: string; description: string } {
+  const en = language === 'en';
+  return { name: (en && t.name_en) || t.name, description: (en && t.description_en) || t.description };
+}
 export { bookPath };

@@ -10,7 +10,8 @@ export const userKeys = {
 };
 
 export function fetchUserInfo(): Promise<UserInfo> {
-  return request<{ data: UserInfo }>(AUTH_PATHS.userInfo, { method: 'GET', loading: false }).then((r) => r.data);
+  // Shown by the page that asked (failed to load), not toasted.
+  return request<{ data: UserInfo }>(AUTH_PATHS.userInfo, { method: 'GET', loading: false, showError: false }).then((r) => r.data);
 }
 
 /** The signed-in user, refreshed from the server and kept in the user store. */

@@ -1,6 +1,6 @@
 import { APP_VERSION, WEB_APP_VERSION } from '@cab/contracts/client';
-import { useTranslation } from '../../i18n/index.ts';
 import { PageBar } from '../../app/PageBar.tsx';
+import { useTranslation } from '../../i18n/index.ts';
 
 export default function AboutUsPage() {
   const { t } = useTranslation();
@@ -8,7 +8,7 @@ export default function AboutUsPage() {
     <div className="page" data-testid="page-about">
       <PageBar title={t('about.title')} />
       <div className="section padded center">
-        <div style={{ fontSize: 40 }}>📒</div>
+        <img src="/favicon.svg" alt="" width={56} height={56} />
         <h2 style={{ margin: '8px 0' }}>{t('common.appName')}</h2>
         <p className="muted">{t('about.intro')}</p>
       </div>

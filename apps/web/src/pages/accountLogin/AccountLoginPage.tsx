@@ -1,61 +1,65 @@
-import { normalizePhone } from '@cab/contracts/client';
+import { PASSWORD_MAX } from '@cab/contracts/client';
 import { Button, Input, List, Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/index.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { clip, FieldError, useField, useSubmitGuard } from '../../app/form.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { useLogin } from '../../features/user/mutations.ts';
-import { CodeFields } from './CodeFields.tsx';
-import { showToast } from '../../app/toast.ts';
+import { useTranslation } from '../../i18n/index.ts';
+import { CodeFields, useCodeFields } from './CodeFields.tsx';
 
 export default function AccountLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
+  // A page that needed a session sends the user here and gets them back afterwards.
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const next = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/pages/mine/index';
   const [tab, setTab] = useState<'code' | 'password'>('code');
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [account, setAccount] = useState('');
-  const [password, setPassword] = useState('');
+  const { phone, code } = useCodeFields();
+  const account = useField('', { filter: clip(128), validate: (v) => (v.trim() ? undefined : t('login.noAccount')) });
+  const password = useField('', { filter: clip(PASSWORD_MAX), validate: (v) => (v ? undefined : t('login.noPassword')) });
 
-  const submit = async () => {
+  const guard = useSubmitGuard();
+  const submit = () => guard(async () => {
     let user;
     if (tab === 'code') {
-      const normalized = normalizePhone(phone);
-      if (!normalized) return showToast(t('login.badPhone'));
-      if (!/^\d{4,8}$/.test(code)) return showToast(t('login.badCode'));
-      user = await login.mutateAsync({ type: 'code', phone: normalized, code });
+      if (![phone.check(), code.check()].every(Boolean)) return;
+      user = await login.mutateAsync({ type: 'code', phone: phone.value, code: code.value });
     } else {
-      if (!account.trim() || !password) return;
-      user = await login.mutateAsync({ type: 'password', username: account.trim(), password });
+      if (![account.check(), password.check()].every(Boolean)) return;
+      user = await login.mutateAsync({ type: 'password', username: account.value.trim(), password: password.value });
     }
-    if (user) navigate('/pages/mine/index', { replace: true });
-  };
+    if (user) navigate(next, { replace: true });
+  });
 
   return (
     <div className="page" data-testid="page-login">
       <PageBar title={t('login.title')} />
-      <div className="section">
+      <div className="section login-card">
         <Tabs activeKey={tab} onChange={(k) => setTab(k as 'code' | 'password')}>
           <Tabs.Tab title={t('login.codeTab')} key="code" />
-          <Tabs.Tab title={t('login.passwordTab')} key="password" />
+          <Tabs.Tab title={<span data-testid="login-password-tab">{t('login.passwordTab')}</span>} key="password" />
         </Tabs>
         <div className="login-form">
           {tab === 'code' ? (
-            <CodeFields phone={phone} code={code} onPhone={setPhone} onCode={setCode} codeType={4} />
+            <CodeFields phone={phone} code={code} codeType={4} />
           ) : (
             <List>
-              <List.Item prefix={t('login.account')}>
-                <Input data-testid="login-account" placeholder={t('login.accountPlaceholder')} value={account} onChange={setAccount} clearable />
+              <List.Item prefix={<label htmlFor="login-account">{t('login.account')}</label>}>
+                <Input id="login-account" data-testid="login-account" autoComplete="username" placeholder={t('login.accountPlaceholder')} value={account.value} onChange={account.onChange} clearable />
               </List.Item>
-              <List.Item prefix={t('login.password')}>
-                <Input data-testid="login-password" type="password" placeholder={t('login.passwordPlaceholder')} value={password} onChange={setPassword} />
+              {account.error && <FieldError error={account.error} testId="login-account-error" />}
+              <List.Item prefix={<label htmlFor="login-password">{t('login.password')}</label>}>
+                <Input id="login-password" data-testid="login-password" type="password" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} value={password.value} onChange={password.onChange} onEnterPress={submit} />
               </List.Item>
+              {password.error && <FieldError error={password.error} testId="login-password-error" />}
             </List>
           )}
         </div>
         <div className="padded">
-          <Button block color="primary" size="large" data-testid="login-submit" loading={login.isPending} onClick={() => void submit()}>
+          <Button block color="primary" size="large" data-testid="login-submit" loading={login.isPending} onClick={submit}>
             {t('login.submit')}
           </Button>
           {tab === 'code' && <p className="muted center">{t('login.hint')}</p>}

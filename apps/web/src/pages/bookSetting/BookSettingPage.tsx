@@ -1,20 +1,22 @@
-import { BOOK_NAME_MAX, BOOK_REMARK_MAX } from '@cab/contracts/client';
+import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX } from '@cab/contracts/client';
 import { List, Popup, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BookActions } from '../../features/books/components/lazy.tsx';
+import { BookGone } from '../../app/BookGone.tsx';
+import { Icon } from '../../app/icons.tsx';
+import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
+import { RequireLogin } from '../../app/RequireLogin.tsx';
+import { showToast } from '../../app/toast.ts';
+import { BookIcon } from '../../features/books/components/BookIcon.tsx';
+import { BookActions } from '../../features/books/components/lazy.tsx';
 import { useUpdateBook } from '../../features/books/mutations.ts';
-import { useBook, useCoverMaterials } from '../../features/books/queries.ts';
+import { isBookGone, useBook, useCoverMaterials } from '../../features/books/queries.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { EditPopup } from '../personalInfo/EditPopup.tsx';
-import { LoadFailed } from '../../app/LoadFailed.tsx';
-import { showToast } from '../../app/toast.ts';
 
-const ICONS = ['📒', '🏠', '👨‍👩‍👧', '🏪', '✈️', '🛠️', '🍼', '💍', '🚗', '💰', '🎓', '🐶'];
-
-export default function BookSettingPage() {
+function BookSettings() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -30,21 +32,29 @@ export default function BookSettingPage() {
     showToast(t('bookSetting.saved'));
   };
   const b = book.data;
+  if (!bookId || (book.isError && isBookGone(book.error))) {
+    return (
+      <div className="page" data-testid="page-book-setting">
+        <PageBar title={t('bookSetting.title')} />
+        <BookGone bookId={bookId} />
+      </div>
+    );
+  }
   return (
     <div className="page" data-testid="page-book-setting">
-      <PageBar title={t('bookSetting.title')} right={b && <a data-testid="book-setting-more" onClick={() => setMore(true)}>···</a>} />
+      <PageBar title={t('bookSetting.title')} right={b && <a className="link" role="button" aria-label={t('books.more')} data-testid="book-setting-more" onClick={() => setMore(true)}><Icon name="more" size={22} /></a>} />
       {book.isPending && <div className="section padded"><Skeleton.Paragraph lineCount={5} animated /></div>}
-      {book.isError && <LoadFailed onRetry={book.refetch} />}
+      {book.isError && <LoadFailed full onRetry={book.refetch} />}
       {b && (
         <>
           <div className="section">
             <List>
-              <List.Item data-testid="setting-name" extra={<span data-testid="setting-name-value">{b.name}</span>} onClick={() => setEditing('name')}>{t('bookSetting.name')}</List.Item>
-              <List.Item data-testid="setting-remark" extra={b.remark || '—'} onClick={() => setEditing('remark')}>{t('bookSetting.remark')}</List.Item>
-              <List.Item extra={<span style={{ fontSize: 22 }}>{b.icon}</span>} onClick={() => setEditing('icon')}>{t('bookSetting.icon')}</List.Item>
+              <List.Item data-testid="setting-name" extra={<span className="row-value" data-testid="setting-name-value" title={b.name}>{b.name}</span>} onClick={() => setEditing('name')}>{t('bookSetting.name')}</List.Item>
+              <List.Item data-testid="setting-remark" extra={<span className="row-value">{b.remark || t('bookSetting.noRemark')}</span>} onClick={() => setEditing('remark')}>{t('bookSetting.remark')}</List.Item>
+              <List.Item data-testid="setting-icon" extra={<span className="book-cover" style={{ width: 40, height: 32, backgroundImage: `url(${b.cover})` }}><BookIcon icon={b.icon} size={16} /></span>} onClick={() => setEditing('icon')}>{t('bookSetting.icon')}</List.Item>
               <List.Item data-testid="setting-cover" extra={<div className="book-cover" data-testid="setting-cover-value" data-cover={b.cover} style={{ backgroundImage: `url(${b.cover})`, width: 64, height: 40 }} />} onClick={() => setEditing('cover')}>{t('bookSetting.cover')}</List.Item>
               <List.Item extra={b.currency}>{t('bookSetting.currency')}</List.Item>
-              <List.Item extra={b.user_name}>{t('bookSetting.creator')}</List.Item>
+              <List.Item extra={<span className="row-value">{b.user_name}</span>}>{t('bookSetting.creator')}</List.Item>
             </List>
           </div>
           <div className="section"><List><List.Item onClick={() => navigate('/bookSetting/pages/law')}>{t('bookSetting.law')}</List.Item></List></div>
@@ -52,28 +62,37 @@ export default function BookSettingPage() {
       )}
       {b && editing === 'name' && (
         <EditPopup testId="book-name" title={t('bookSetting.name')} initial={b.name} placeholder={t('bookSetting.namePlaceholder')} maxLength={BOOK_NAME_MAX}
-          validate={(v) => (!v.trim() ? t('bookSetting.nameEmpty') : Array.from(v.trim()).length > BOOK_NAME_MAX ? t('bookSetting.nameLong') : undefined)}
+          validate={(v) => (!v.trim() ? t('bookSetting.nameEmpty') : undefined)}
           onSave={(v) => save({ name: v.trim() })} onClose={() => setEditing(undefined)} />
       )}
       {b && editing === 'remark' && (
         <EditPopup testId="book-remark" title={t('bookSetting.remark')} initial={b.remark} placeholder={t('bookSetting.remarkPlaceholder')} maxLength={BOOK_REMARK_MAX}
-          validate={(v) => (Array.from(v.trim()).length > BOOK_REMARK_MAX ? t('bookSetting.remarkLong') : undefined)}
-          onSave={(v) => save({ remark: v.trim() })} onClose={() => setEditing(undefined)} />
+          validate={() => undefined} onSave={(v) => save({ remark: v.trim() })} onClose={() => setEditing(undefined)} />
       )}
       <Popup visible={editing === 'cover' || editing === 'icon'} onMaskClick={() => setEditing(undefined)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
         <div className="padded" style={{ fontWeight: 600 }}>{editing === 'icon' ? t('bookSetting.icon') : t('bookSetting.cover')}</div>
         {editing === 'cover' && covers.isPending && <div className="padded"><Skeleton.Paragraph lineCount={2} animated /></div>}
         <div className="cover-grid" data-testid="cover-grid">
           {editing === 'cover' && covers.data?.map((c) => (
-            <div key={c.id} data-testid={`cover-${c.id}`} className={`cover-option${b?.cover === c.url ? ' selected' : ''}`} style={{ backgroundImage: `url(${c.url})` }}
+            <div key={c.id} role="button" aria-label={c.name} data-testid={`cover-${c.id}`} className={`cover-option${b?.cover === c.url ? ' selected' : ''}`} style={{ backgroundImage: `url(${c.url})` }}
               onClick={() => void save({ cover: c.url }).then(() => setEditing(undefined))} />
           ))}
-          {editing === 'icon' && ICONS.map((i) => (
-            <div key={i} className={`cover-option${b?.icon === i ? ' selected' : ''}`} style={{ fontSize: 26, textAlign: 'center', lineHeight: '44px' }} onClick={() => void save({ icon: i }).then(() => setEditing(undefined))}>{i}</div>
+          {editing === 'icon' && BOOK_ICONS.map((i) => (
+            <div key={i} role="button" aria-label={t(`bookIcons.${i}`)} data-testid={`icon-${i}`} className={`cover-option icon-option${b?.icon === i ? ' selected' : ''}`} onClick={() => void save({ icon: i }).then(() => setEditing(undefined))}>
+              <BookIcon icon={i} />
+            </div>
           ))}
         </div>
       </Popup>
-      {more && b && <BookActions book={b} onClose={() => setMore(false)} />}
+      {more && b && <BookActions book={b} onSettingsPage onClose={() => setMore(false)} />}
     </div>
+  );
+}
+
+export default function BookSettingPage() {
+  return (
+    <RequireLogin>
+      <BookSettings />
+    </RequireLogin>
   );
 }

@@ -1,32 +1,39 @@
 import { Button, Skeleton } from 'antd-mobile';
-import { AddOutline, PieOutline, SetOutline, TeamOutline, UnorderedListOutline } from 'antd-mobile-icons';
-import { ErrorBlock } from '../../app/ErrorBlock.tsx';
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BookGone } from '../../app/BookGone.tsx';
+import { EmptyState } from '../../app/EmptyState.tsx';
+import { Icon } from '../../app/icons.tsx';
+import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
-import { useBook } from '../../features/books/queries.ts';
+import { RequireLogin } from '../../app/RequireLogin.tsx';
+import { isBookGone, useBook } from '../../features/books/queries.ts';
+import { i18n, useTranslation } from '../../i18n/index.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
-import { LoadFailed } from '../../app/LoadFailed.tsx';
 
 // The share view (a popup with its animation code) loads when it is first opened.
 const SharePopup = lazy(() => import('./SharePopup.tsx'));
 
 const QUICK = [
-  { key: 'flows', to: '/flow/index', icon: <UnorderedListOutline /> },
-  { key: 'budget', to: '/budget/index', icon: <PieOutline /> },
-  { key: 'members', to: '/roleSetting/index', icon: <TeamOutline /> },
-  { key: 'settings', to: '/bookSetting/index', icon: <SetOutline /> },
+  { key: 'flows', to: '/flow/index', icon: <Icon name="list" /> },
+  { key: 'budget', to: '/budget/index', icon: <Icon name="pie" /> },
+  { key: 'members', to: '/roleSetting/index', icon: <Icon name="team" /> },
+  { key: 'settings', to: '/bookSetting/index', icon: <Icon name="gear" /> },
 ] as const;
+
+/** "November" in English, "11 月" in Chinese. */
+function monthName(date: Date): string {
+  return i18n.language === 'en' ? new Intl.DateTimeFormat('en', { month: 'long' }).format(date) : i18n.t('dashboard.monthNumber', { m: date.getMonth() + 1 });
+}
 
 /**
  * The book home. Query parameters (SPEC 2): TradingEntity, bookName, memberCount,
  * fromMyBook (back returns to my books); without TradingEntity the current book is
  * shown. userNumber, Authorization and collect belong to the host-app share view.
  */
-export default function DashboardPage() {
+function Dashboard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -36,18 +43,25 @@ export default function DashboardPage() {
   const masked = useSettingsStore((s) => s.amountHidden);
   const [sharing, setSharing] = useState(false);
   const [shareOpened, setShareOpened] = useState(false);
-  const share = () => {
-    setShareOpened(true);
-    setSharing(true);
-  };
-  const month = new Date().getMonth() + 1;
   const title = book.data?.name ?? params.get('bookName') ?? t('dashboard.title');
+  const back = params.get('fromMyBook') === '1' ? () => navigate('/pages/book/index', { replace: true }) : undefined;
 
-  if (!bookId) {
+  if (!bookId || (book.isError && isBookGone(book.error))) {
     return (
       <div className="page" data-testid="page-dashboard">
-        <PageBar title={t('dashboard.title')} />
-        <ErrorBlock status="empty" title={t('dashboard.noBook')} description={<Button size="small" color="primary" onClick={() => navigate('/pages/book/index')}>{t('dashboard.pick')}</Button>} />
+        <PageBar title={t('dashboard.title')} onBack={back} />
+        {bookId ? <BookGone bookId={bookId} /> : (
+          <EmptyState kind="empty" full title={t('dashboard.noBook')}
+            action={<Button color="primary" onClick={() => navigate('/pages/book/index')}>{t('dashboard.pick')}</Button>} />
+        )}
+      </div>
+    );
+  }
+  if (book.isError) {
+    return (
+      <div className="page" data-testid="page-dashboard">
+        <PageBar title={title} onBack={back} />
+        <LoadFailed full onRetry={book.refetch} />
       </div>
     );
   }
@@ -58,11 +72,12 @@ export default function DashboardPage() {
     <div className="page" data-testid="page-dashboard">
       <PageBar
         title={<span data-testid="dashboard-title">{title}</span>}
-        onBack={params.get('fromMyBook') === '1' ? () => navigate('/pages/book/index', { replace: true }) : undefined}
-        right={<a data-testid="dashboard-share" onClick={share}>{t('dashboard.share')}</a>} />
-      {book.isError && <LoadFailed onRetry={book.refetch} />}
+        onBack={back}
+        right={<a className="link" data-testid="dashboard-share" role="button" onClick={() => { setShareOpened(true); setSharing(true); }}>{t('dashboard.share')}</a>} />
       <div className="dash-header">
-        <div style={{ fontSize: 13 }}>{t('dashboard.month', { m: month })} · {book.data ? t('books.members', { count: book.data.member_count }) : <Skeleton.Title animated />}</div>
+        <div style={{ fontSize: 13 }}>
+          <span data-testid="dashboard-month">{monthName(new Date())}</span> · {book.data ? t('books.members', { count: book.data.member_count }) : <Skeleton.Title animated />}
+        </div>
         <div className="stat-grid" data-testid="dashboard-totals">
           {(['income', 'expense', 'balance'] as const).map((k) => (
             <div key={k}><div style={{ fontSize: 13 }}>{t(`dashboard.${k}`)}</div><div className="stat-value">{formatAmount(totals[k], masked)}</div></div>
@@ -71,18 +86,26 @@ export default function DashboardPage() {
       </div>
       <div className="section quick-grid">
         {QUICK.map((q) => (
-          <div key={q.key} data-testid={`dashboard-${q.key}`} onClick={() => navigate(q.key === 'settings' ? `${q.to}?bookId=${bookId}` : q.to)}>
-            <div className="quick-icon">{q.icon}</div><div className="muted">{t(`dashboard.${q.key}`)}</div>
+          <div key={q.key} role="button" data-testid={`dashboard-${q.key}`} onClick={() => navigate(q.key === 'settings' ? `${q.to}?bookId=${bookId}` : q.to)}>
+            <div className="quick-icon" aria-hidden="true">{q.icon}</div><div className="quick-label">{t(`dashboard.${q.key}`)}</div>
           </div>
         ))}
       </div>
-      <div className="section"><ErrorBlock status="empty" title={t('dashboard.noRecords')} description="" /></div>
-      <div className="fab"><Button color="primary" shape="rounded" size="large" data-testid="dashboard-record" onClick={() => navigate('/subPackages/accounting/index')}><AddOutline /> {t('dashboard.record')}</Button></div>
+      <div className="section"><EmptyState kind="empty" title={t('dashboard.noRecords')} description={t('dashboard.noRecordsHint')} /></div>
+      <div className="fab"><Button color="primary" shape="rounded" size="large" data-testid="dashboard-record" onClick={() => navigate('/subPackages/accounting/index')}><Icon name="add" /> {t('dashboard.record')}</Button></div>
       {shareOpened && (
         <Suspense fallback={null}>
-          <SharePopup visible={sharing} onClose={() => setSharing(false)} image={book.data?.images_url[0]?.file_url} link={shareLink} />
+          <SharePopup visible={sharing} onClose={() => setSharing(false)} image={book.data?.images_url[0]?.file_url} link={shareLink} bookName={title} />
         </Suspense>
       )}
     </div>
+  );
+}
+
+export default function DashboardPage() {
+  return (
+    <RequireLogin>
+      <Dashboard />
+    </RequireLogin>
   );
 }

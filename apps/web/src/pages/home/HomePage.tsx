@@ -1,20 +1,23 @@
 import type { Book } from '@cab/contracts/client';
-import { Button, SearchBar, Selector, Skeleton } from 'antd-mobile';
-import { SoundOutline } from 'antd-mobile-icons';
-import { ErrorBlock } from '../../app/ErrorBlock.tsx';
+import { Button, SearchBar, Skeleton } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from 'react-router';
-import { BookActions, TemplatePopup, usePrefetchBookPopups } from '../../features/books/components/lazy.tsx';
+import { EmptyState } from '../../app/EmptyState.tsx';
+import { Icon } from '../../app/icons.tsx';
+import { LoadFailed } from '../../app/LoadFailed.tsx';
+import { PAGES } from '../../app/pages.ts';
 import { BookCard } from '../../features/books/components/BookCard.tsx';
+import { BookFilterChips } from '../../features/books/components/BookFilterChips.tsx';
+import { BookIcon } from '../../features/books/components/BookIcon.tsx';
+import { BookListState } from '../../features/books/components/BookListState.tsx';
+import { BookActions, TemplatePopup, usePrefetchBookPopups } from '../../features/books/components/lazy.tsx';
 import { useOpenBook } from '../../features/books/mutations.ts';
 import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
-import { useBookFilter, type BookFilter } from '../../features/books/useBookFilter.ts';
-import { PAGES } from '../../app/pages.ts';
+import { useBookFilter } from '../../features/books/useBookFilter.ts';
+import { useTranslation } from '../../i18n/index.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
-import { LoadFailed } from '../../app/LoadFailed.tsx';
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -37,7 +40,8 @@ export default function HomePage() {
   if (!loggedIn) {
     return (
       <div className="page" data-testid="page-home">
-        <ErrorBlock status="empty" title={t('books.loginPrompt')} description={<Button color="primary" size="small" onClick={() => navigate('/accountLogin/index')}>{t('mine.login')}</Button>} />
+        <EmptyState kind="loggedOut" full title={t('books.loginPrompt')} description={t('books.loginHint')}
+          action={<Button color="primary" data-testid="home-login" onClick={() => navigate('/accountLogin/index')}>{t('mine.login')}</Button>} />
       </div>
     );
   }
@@ -50,30 +54,27 @@ export default function HomePage() {
           <div className="recent-row" data-testid="recent-books">
             {recent.data?.map((b) => (
               <div key={b.id} className="recent-item" data-testid={`recent-${b.id}`} onClick={() => open.mutate(b.id)}>
-                <div className="book-cover small" style={{ backgroundImage: `url(${b.cover})`, height: 48 }}><span className="book-icon">{b.icon}</span></div>
-                <div className="book-name" style={{ fontSize: 14, marginTop: 4 }}>{b.name}</div>
+                <div className="book-cover small" style={{ backgroundImage: `url(${b.cover})`, height: 48 }}><BookIcon icon={b.icon} size={18} /></div>
+                <div className="book-name" title={b.name}>{b.name}</div>
               </div>
             ))}
           </div>
         </>
       )}
-      <div className="chip-row">
-        <Selector<BookFilter> value={[filter]} onChange={(v) => v[0] && setFilter(v[0])} options={[{ label: t('books.all'), value: 'all' }, { label: t('books.owned'), value: 'owned' }, { label: t('books.joined'), value: 'joined' }]} />
-      </div>
+      <BookFilterChips value={filter} onChange={setFilter} />
       <div className="section-title">
         <span>{t('tabs.book')}</span>
         <Button size="mini" color="primary" fill="outline" data-testid="home-add-book" onClick={() => setAdding(true)}>{t('books.add')}</Button>
       </div>
       {books.isPending && <div className="padded"><Skeleton.Paragraph lineCount={4} animated /></div>}
       {books.isError && <LoadFailed onRetry={books.refetch} />}
-      {books.isSuccess && books.data.length === 0 && <ErrorBlock status="empty" title={t('books.empty')} description={t('books.emptyHint')} />}
-      {books.isSuccess && books.data.length > 0 && shown.length === 0 && <ErrorBlock status="empty" title={t('books.noMatch')} description="" />}
+      {books.isSuccess && <BookListState books={books.data} shown={shown} filter={filter} keyword={keyword} onAdd={() => setAdding(true)} />}
       <div data-testid="home-books">
         {shown.map((b) => <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />)}
       </div>
       <div className="section-title">{t('books.infoFlow')}</div>
       {/* A still notice until the market brings the info flow: no marquee to measure and animate. */}
-      <div className="notice-card" data-testid="info-flow-notice"><SoundOutline /> {t('books.infoFlowSoon')}</div>
+      <div className="notice-card" data-testid="info-flow-notice"><Icon name="notice" /> {t('books.infoFlowSoon')}</div>
       <TemplatePopup visible={adding} onClose={() => setAdding(false)} />
       <BookActions book={acting} onClose={() => setActing(undefined)} />
     </div>

@@ -2,10 +2,10 @@ import { List } from 'antd-mobile';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
+import { LANGUAGE_NAMES } from './languages.ts';
 
 // The picker (an action sheet with its animation code) loads on first tap.
 const LanguageSheet = lazy(() => import('./LanguageSheet.tsx'));
-const NAMES = { 'zh-CN': '简体中文', en: 'English' } as const;
 
 export function LanguageItem() {
   const { t } = useTranslation();
@@ -15,12 +15,12 @@ export function LanguageItem() {
   const setLanguage = useSettingsStore((s) => s.setLanguage);
   return (
     <>
-      <List.Item data-testid="mine-language" extra={NAMES[language]} onClick={() => { setOpened(true); setOpen(true); }}>
+      <List.Item data-testid="mine-language" extra={LANGUAGE_NAMES[language]} onClick={() => { setOpened(true); setOpen(true); }}>
         {t('mine.language')}
       </List.Item>
       {opened && (
         <Suspense fallback={null}>
-          <LanguageSheet visible={open} onClose={() => setOpen(false)} onPick={(l) => { setLanguage(l); setOpen(false); }} />
+          <LanguageSheet visible={open} current={language} onClose={() => setOpen(false)} onPick={(l) => { setLanguage(l); setOpen(false); }} />
         </Suspense>
       )}
     </>

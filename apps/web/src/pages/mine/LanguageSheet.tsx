@@ -1,17 +1,27 @@
 import { ActionSheet } from 'antd-mobile';
+import { Icon } from '../../app/icons.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import type { Language } from '../../stores/settings.ts';
+import { LANGUAGE_NAMES } from './languages.ts';
 
-const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English' };
-
-export default function LanguageSheet({ visible, onClose, onPick }: { visible: boolean; onClose: () => void; onPick: (l: Language) => void }) {
+/** The language picker; the language in use is marked. */
+export default function LanguageSheet({ visible, current, onClose, onPick }: { visible: boolean; current: Language; onClose: () => void; onPick: (l: Language) => void }) {
   const { t } = useTranslation();
   return (
     <ActionSheet
       visible={visible}
       onClose={onClose}
       cancelText={t('common.cancel')}
-      actions={(Object.keys(LANGUAGE_NAMES) as Language[]).map((l) => ({ key: l, text: LANGUAGE_NAMES[l], onClick: () => onPick(l) }))}
+      actions={(Object.keys(LANGUAGE_NAMES) as Language[]).map((l) => ({
+        key: l,
+        text: (
+          <span className={l === current ? 'sheet-choice chosen' : 'sheet-choice'} data-testid={`language-${l}`} aria-current={l === current ? 'true' : undefined}>
+            {LANGUAGE_NAMES[l]}
+            {l === current && <Icon name="check" />}
+          </span>
+        ),
+        onClick: () => onPick(l),
+      }))}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Input, Popup } from 'antd-mobile';
+import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../app/form.tsx';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 
@@ -7,6 +8,7 @@ interface Props {
   initial: string;
   placeholder: string;
   type?: 'text' | 'password';
+  /** Characters at most: longer input is cut, and text fields show the count. */
   maxLength: number;
   /** Answers an error text to show, or undefined when the value is good. */
   validate: (v: string) => string | undefined;
@@ -15,34 +17,37 @@ interface Props {
   testId: string;
 }
 
-/** A bottom popup with one field and a save button, for nickname and password. */
+/** A bottom popup with one field and a save button (nickname, password, book name and remark). */
 export function EditPopup({ title, initial, placeholder, type = 'text', maxLength, validate, onSave, onClose, testId }: Props) {
   const { t } = useTranslation();
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string>();
+  const field = useField(initial, { filter: clip(maxLength), validate });
   const [saving, setSaving] = useState(false);
-  const save = async () => {
-    const problem = validate(value);
-    setError(problem);
-    if (problem) return;
-    setSaving(true);
-    try {
-      await onSave(value);
-      onClose();
-    } catch {
-      // the request wrapper has shown why; the popup stays open with the value
-    } finally {
-      setSaving(false);
-    }
+  const guard = useSubmitGuard();
+  // On failure the request wrapper has shown why; the popup stays open with the value.
+  const save = () => {
+    if (!field.check()) return;
+    guard(async () => {
+      setSaving(true);
+      try {
+        await onSave(field.value);
+        onClose();
+      } finally {
+        setSaving(false);
+      }
+    });
   };
   return (
     <Popup visible onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: 16 }}>
       <div style={{ fontWeight: 600, marginBottom: 12 }}>{title}</div>
-      <Input data-testid={`${testId}-input`} type={type} value={value} onChange={setValue} placeholder={placeholder} maxLength={maxLength} clearable autoFocus />
-      {error && <div style={{ color: 'var(--adm-color-danger)', fontSize: 13, marginTop: 6 }}>{error}</div>}
+      <div className="field-row">
+        <Input data-testid={`${testId}-input`} type={type} value={field.value} onChange={field.onChange} placeholder={placeholder} clearable autoFocus
+          onEnterPress={save} aria-invalid={Boolean(field.error)} />
+        {type === 'text' && <Counter value={field.value} max={maxLength} />}
+      </div>
+      <FieldError error={field.error} testId={`${testId}-error`} />
       <div style={{ display: 'flex', gap: 12, marginTop: 16 }}>
         <Button block onClick={onClose}>{t('common.cancel')}</Button>
-        <Button block color="primary" loading={saving} data-testid={`${testId}-save`} onClick={() => void save()}>
+        <Button block color="primary" loading={saving} data-testid={`${testId}-save`} onClick={save}>
           {t('common.save')}
         </Button>
       </div>

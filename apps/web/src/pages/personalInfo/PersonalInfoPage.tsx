@@ -1,8 +1,9 @@
-import { AVATAR_MAX_BYTES } from '@cab/contracts/client';
-import { Avatar, Button, Dialog, List, Skeleton } from 'antd-mobile';
+import { AVATAR_MAX_BYTES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@cab/contracts/client';
+import { ActionSheet, Avatar, Button, Dialog, List, Skeleton } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { useLogout, useSetPassword, useUpdateNickname, useUploadAvatar } from '../../features/user/mutations.ts';
 import { useUserInfo } from '../../features/user/queries.ts';
@@ -12,7 +13,7 @@ import { EditPopup } from './EditPopup.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { showToast } from '../../app/toast.ts';
 
-export default function PersonalInfoPage() {
+function PersonalInfo() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectLoggedIn);
@@ -21,11 +22,11 @@ export default function PersonalInfoPage() {
   const avatar = useUploadAvatar();
   const password = useSetPassword();
   const logout = useLogout();
-  const fileInput = useRef<HTMLInputElement>(null);
+  const album = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<'nickname' | 'password'>();
-
-  if (!loggedIn) return <Navigate to="/accountLogin/index" replace />;
-  const user = info.data;
+  const [choosing, setChoosing] = useState(false);
+  const user = loggedIn ? info.data : undefined;
 
   const onFile = async (file: File | undefined) => {
     if (!file) return showToast(t('personal.chooseFailed'));
@@ -47,7 +48,7 @@ export default function PersonalInfoPage() {
         <>
           <div className="section">
             <List>
-              <List.Item data-testid="personal-avatar" extra={<Avatar src={user.avatarUrl} style={{ '--size': '44px', '--border-radius': '22px' }} />} onClick={() => fileInput.current?.click()}>
+              <List.Item data-testid="personal-avatar" extra={<Avatar src={user.avatarUrl} style={{ '--size': '44px', '--border-radius': '22px' }} />} onClick={() => setChoosing(true)}>
                 {t('personal.avatar')}
               </List.Item>
               <List.Item data-testid="personal-nickname" extra={<span data-testid="personal-nickname-value">{user.nickName}</span>} onClick={() => setEditing('nickname')}>
@@ -60,7 +61,13 @@ export default function PersonalInfoPage() {
                 {t('personal.password')}
               </List.Item>
             </List>
-            <input ref={fileInput} data-testid="personal-avatar-file" type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden onChange={(e) => void onFile(e.target.files?.[0])} />
+            {/* SPEC 5: a picture comes from the album or the camera. */}
+            <input ref={album} data-testid="personal-avatar-file" type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden onChange={(e) => void onFile(e.target.files?.[0])} />
+            <input ref={camera} type="file" accept="image/*" capture="user" hidden onChange={(e) => void onFile(e.target.files?.[0])} />
+            <ActionSheet visible={choosing} onClose={() => setChoosing(false)} cancelText={t('common.cancel')} actions={[
+              { key: 'camera', text: <span data-testid="avatar-camera">{t('personal.camera')}</span>, onClick: () => { setChoosing(false); camera.current?.click(); } },
+              { key: 'album', text: <span data-testid="avatar-album">{t('personal.album')}</span>, onClick: () => { setChoosing(false); album.current?.click(); } },
+            ]} />
           </div>
           <div className="padded">
             <Button block color="danger" fill="outline" data-testid="logout" loading={logout.isPending} onClick={() => void onLogout()}>
@@ -71,18 +78,26 @@ export default function PersonalInfoPage() {
       )}
       {editing === 'nickname' && user && (
         <EditPopup
-          testId="nickname" title={t('personal.nickname')} initial={user.nickName} placeholder={t('personal.nicknamePlaceholder')} maxLength={20}
-          validate={(v) => (!v.trim() ? t('personal.nicknameEmpty') : Array.from(v.trim()).length > 20 ? t('personal.nicknameLong') : undefined)}
+          testId="nickname" title={t('personal.nickname')} initial={user.nickName} placeholder={t('personal.nicknamePlaceholder')} maxLength={NICKNAME_MAX}
+          validate={(v) => (!v.trim() ? t('personal.nicknameEmpty') : undefined)}
           onSave={(v) => nickname.mutateAsync(v.trim())} onClose={() => setEditing(undefined)}
         />
       )}
       {editing === 'password' && (
         <EditPopup
-          testId="password" type="password" title={t('personal.setPassword')} initial="" placeholder={t('personal.newPassword')} maxLength={64}
-          validate={(v) => (v.length < 6 ? t('personal.passwordShort') : undefined)}
+          testId="password" type="password" title={t('personal.setPassword')} initial="" placeholder={t('personal.newPassword')} maxLength={PASSWORD_MAX}
+          validate={(v) => (v.length < PASSWORD_MIN ? t('personal.passwordShort', { n: PASSWORD_MIN }) : undefined)}
           onSave={async (v) => { await password.mutateAsync(v); showToast(t('common.saved')); }} onClose={() => setEditing(undefined)}
         />
       )}
     </div>
+  );
+}
+
+export default function PersonalInfoPage() {
+  return (
+    <RequireLogin>
+      <PersonalInfo />
+    </RequireLogin>
   );
 }

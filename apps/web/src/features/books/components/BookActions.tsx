@@ -1,13 +1,43 @@
 import { BOOK_RESTORE_DAYS, type Book } from '@cab/contracts/client';
 import { ActionSheet, Dialog } from 'antd-mobile';
-import { useTranslation } from '../../../i18n/index.ts';
 import { useNavigate } from 'react-router';
+import { showToast } from '../../../app/toast.ts';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useLeaveBook, useSetDefaultBook } from '../mutations.ts';
 import { isOwned } from '../queries.ts';
-import { showToast } from '../../../app/toast.ts';
 
-/** The book action sheet: settings, default, invite (when members open), delete or quit with confirmation. */
-export function BookActions({ book, onClose }: { book: Book | undefined; onClose: () => void }) {
+/**
+ * Asks before a destructive step; the destructive choice is red, as in the sheet that
+ * led here. Leaving the page (back, a link) answers no and closes the question, which
+ * would otherwise stay over the next page.
+ */
+function confirmDestructive(content: string, confirmText: string, cancelText: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const left = () => {
+      handler.close();
+      resolve(false);
+    };
+    const handler = Dialog.show({
+      content,
+      closeOnAction: true,
+      onClose: () => {
+        window.removeEventListener('hashchange', left);
+        resolve(false);
+      },
+      actions: [[
+        { key: 'cancel', text: <span data-testid="confirm-cancel">{cancelText}</span>, onClick: () => resolve(false) },
+        { key: 'confirm', text: <span data-testid="confirm-leave">{confirmText}</span>, danger: true, bold: true, onClick: () => resolve(true) },
+      ]],
+    });
+    window.addEventListener('hashchange', left, { once: true });
+  });
+}
+
+/**
+ * The book action sheet: settings (not on the settings page itself), default, invite
+ * (when members open), delete or quit with confirmation.
+ */
+export function BookActions({ book, onClose, onSettingsPage }: { book: Book | undefined; onClose: () => void; onSettingsPage?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const leave = useLeaveBook();
@@ -17,27 +47,22 @@ export function BookActions({ book, onClose }: { book: Book | undefined; onClose
 
   const confirmLeave = async () => {
     onClose();
-    const ok = await Dialog.confirm({
-      content: owned ? t('books.deleteConfirm', { name: book.name, days: BOOK_RESTORE_DAYS }) : t('books.quitConfirm', { name: book.name }),
-      confirmText: <span data-testid="confirm-leave">{owned ? t('books.delete') : t('books.quit')}</span>,
-      cancelText: t('common.cancel'),
-    });
+    const ok = await confirmDestructive(
+      owned ? t('books.deleteConfirm', { name: book.name, days: BOOK_RESTORE_DAYS }) : t('books.quitConfirm', { name: book.name }),
+      owned ? t('books.delete') : t('books.quit'),
+      t('common.cancel'),
+    );
     if (!ok) return;
     await leave.mutateAsync({ book, owned });
     showToast(owned ? t('books.deleted') : t('books.quitDone'));
+    if (onSettingsPage) navigate('/pages/book/index', { replace: true });
   };
 
-  return (
-    <ActionSheet
-      visible
-      onClose={onClose}
-      cancelText={t('common.cancel')}
-      actions={[
-        { key: 'settings', text: <span data-testid="action-settings">{t('books.settings')}</span>, onClick: () => navigate(`/bookSetting/index?bookId=${book.id}`) },
-        { key: 'default', text: <span data-testid="action-default">{t('books.setDefault')}</span>, onClick: async () => { onClose(); await setDefault.mutateAsync(book.id); showToast(t('books.defaultSet')); } },
-        { key: 'invite', text: t('books.invite'), description: t('books.inviteSoon'), disabled: true },
-        { key: 'leave', text: <span data-testid="action-leave">{owned ? t('books.delete') : t('books.quit')}</span>, danger: true, onClick: () => void confirmLeave() },
-      ]}
-    />
-  );
+  const actions = [
+    ...(onSettingsPage ? [] : [{ key: 'settings', text: <span data-testid="action-settings">{t('books.settings')}</span>, onClick: () => navigate(`/bookSetting/index?bookId=${book.id}`) }]),
+    { key: 'default', text: <span data-testid="action-default">{t('books.setDefault')}</span>, onClick: async () => { onClose(); await setDefault.mutateAsync(book); showToast(t('books.defaultSet')); } },
+    { key: 'invite', text: t('books.invite'), description: t('books.inviteSoon'), disabled: true },
+    { key: 'leave', text: <span data-testid="action-leave">{owned ? t('books.delete') : t('books.quit')}</span>, danger: true, onClick: () => void confirmLeave() },
+  ];
+  return <ActionSheet visible onClose={onClose} cancelText={t('common.cancel')} actions={actions} />;
 }

@@ -1,9 +1,8 @@
 import type { Book } from '@cab/contracts/client';
-import { MoreOutline } from 'antd-mobile-icons';
-import { Tag } from 'antd-mobile';
+import { Icon } from '../../../app/icons.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
-import { ellipsis } from '../../../lib/format.ts';
 import { isOwned } from '../queries.ts';
+import { BookIcon } from './BookIcon.tsx';
 
 interface Props {
   book: Book;
@@ -17,18 +16,18 @@ export function BookCard({ book, current, onOpen, onMore }: Props) {
   return (
     <div className="book-card" data-testid={`book-${book.id}`} onClick={() => onOpen(book)}>
       <div className="book-cover" style={{ backgroundImage: `url(${book.cover || '/static/covers/cover-1.svg'})` }}>
-        <span className="book-icon">{book.icon}</span>
+        <BookIcon icon={book.icon} />
       </div>
       <div className="book-body">
-        <div className="book-name" data-testid="book-name">{ellipsis(book.name, 12)}</div>
-        <div className="muted">
-          {t('books.members', { count: book.member_count })}
-          {isOwned(book) && <Tag color="warning" fill="outline" style={{ marginLeft: 6 }}>{t('books.owner')}</Tag>}
-          {current && <Tag color="primary" style={{ marginLeft: 6 }}>{t('books.current')}</Tag>}
+        <div className="book-name" data-testid="book-name" title={book.name}>{book.name}</div>
+        <div className="book-meta">
+          <span>{t('books.members', { count: book.member_count })}</span>
+          {isOwned(book) && <span className="cab-tag">{t('books.owner')}</span>}
+          {current && <span className="cab-tag current" data-testid={`book-current-${book.id}`}>{t('books.current')}</span>}
         </div>
       </div>
-      <button className="book-more" aria-label="more" data-testid={`book-more-${book.id}`} onClick={(e) => { e.stopPropagation(); onMore(book); }}>
-        <MoreOutline />
+      <button className="book-more" aria-label={t('books.more')} data-testid={`book-more-${book.id}`} onClick={(e) => { e.stopPropagation(); onMore(book); }}>
+        <Icon name="more" />
       </button>
     </div>
   );

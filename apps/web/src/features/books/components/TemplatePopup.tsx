@@ -1,38 +1,94 @@
-import { Popup, Skeleton, Tabs } from 'antd-mobile';
+import { BOOK_NAME_MAX, type TemplateSummary } from '@cab/contracts/client';
+import { Button, Input, Popup, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
+import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../../app/form.tsx';
+import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useCreateBook } from '../mutations.ts';
-import { useTemplateCategories, useTemplates } from '../queries.ts';
-import { LoadFailed } from '../../../app/LoadFailed.tsx';
+import { templateText, useTemplateCategories, useTemplates } from '../queries.ts';
+import { BookIcon } from './BookIcon.tsx';
 
-/** Add a book from a template: templates grouped by second-level category; one tap creates and opens it. */
+/** Names the new book (prefilled with the template's name) before creating it. */
+function NameStep({ template, onBack, onDone }: { template: TemplateSummary; onBack: () => void; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const create = useCreateBook();
+  const text = templateText(template, i18n.language);
+  const name = useField(clip(BOOK_NAME_MAX)(text.name), {
+    filter: clip(BOOK_NAME_MAX),
+    validate: (v) => (v.trim() ? undefined : t('bookSetting.nameEmpty')),
+  });
+  const guard = useSubmitGuard();
+  const submit = () => {
+    if (!name.check()) return;
+    guard(async () => {
+      await create.mutateAsync({ templateId: template.id, name: name.value.trim() });
+      onDone();
+    });
+  };
+  return (
+    <div className="padded" data-testid="template-name-step">
+      <div className="name-step-head">
+        <div className="book-cover" style={{ backgroundImage: `url(${template.cover})` }}><BookIcon icon={template.icon} /></div>
+        <div style={{ minWidth: 0 }}>
+          <div className="book-name">{text.name}</div>
+          <div className="muted template-desc">{text.description}</div>
+        </div>
+      </div>
+      <label className="field-label" htmlFor="new-book-name">{t('books.nameIt')}</label>
+      <div className="field-row">
+        <Input id="new-book-name" data-testid="new-book-name" value={name.value} onChange={name.onChange} placeholder={t('bookSetting.namePlaceholder')} clearable onEnterPress={submit} />
+        <Counter value={name.value} max={BOOK_NAME_MAX} />
+      </div>
+      <FieldError error={name.error} testId="new-book-name-error" />
+      <div style={{ display: 'flex', gap: 12, marginTop: 16 }}>
+        <Button block onClick={onBack} disabled={create.isPending}>{t('books.otherTemplate')}</Button>
+        <Button block color="primary" data-testid="create-book" loading={create.isPending} onClick={submit}>{t('books.create')}</Button>
+      </div>
+    </div>
+  );
+}
+
+/** Add a book from a template: pick one (by second-level category), name the book, create and open it. */
 export function TemplatePopup({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const categories = useTemplateCategories();
   const templates = useTemplates();
-  const create = useCreateBook();
   const [tab, setTab] = useState('all');
+  const [picked, setPicked] = useState<TemplateSummary>();
   const subs = (categories.data ?? []).flatMap((c) => c.children);
   const shown = (templates.data ?? []).filter((x) => tab === 'all' || x.category_code === tab);
   const label = (c: { name: string; name_en: string }) => (i18n.language === 'en' ? c.name_en : c.name);
+  const close = () => {
+    setPicked(undefined);
+    onClose();
+  };
   return (
-    <Popup visible={visible} onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh', overflowY: 'auto' }}>
-      <div className="padded" style={{ fontWeight: 600 }} data-testid="template-popup">{t('books.addFromTemplate')}</div>
-      <Tabs activeKey={tab} onChange={setTab}>
-        <Tabs.Tab key="all" title={t('books.all')} />
-        {subs.map((c) => <Tabs.Tab key={c.category_code} title={label(c)} />)}
-      </Tabs>
-      {(templates.isPending || categories.isPending) && <div className="padded"><Skeleton.Paragraph lineCount={5} animated /></div>}
-      {templates.isError && <LoadFailed onRetry={templates.refetch} />}
-      <div className="template-grid">
-        {shown.map((tpl) => (
-          <div key={tpl.id} className="template-card" data-testid={`template-${tpl.code}`} onClick={() => !create.isPending && create.mutate({ templateId: tpl.id }, { onSuccess: onClose })}>
-            <div className="book-cover small" style={{ backgroundImage: `url(${tpl.cover})` }}><span className="book-icon">{tpl.icon}</span></div>
-            <div className="book-name">{tpl.name}</div>
-            <div className="muted template-desc">{tpl.description}</div>
+    <Popup visible={visible} onMaskClick={close} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh', overflowY: 'auto' }}>
+      <div className="padded" style={{ fontWeight: 600, paddingBottom: 4 }} data-testid="template-popup">{picked ? t('books.nameTitle') : t('books.addFromTemplate')}</div>
+      {picked ? (
+        <NameStep template={picked} onBack={() => setPicked(undefined)} onDone={close} />
+      ) : (
+        <>
+          <Tabs activeKey={tab} onChange={setTab}>
+            <Tabs.Tab key="all" title={t('books.all')} />
+            {subs.map((c) => <Tabs.Tab key={c.category_code} title={label(c)} />)}
+          </Tabs>
+          {(templates.isPending || categories.isPending) && <div className="padded"><Skeleton.Paragraph lineCount={5} animated /></div>}
+          {templates.isError && <LoadFailed onRetry={templates.refetch} />}
+          <div className="template-grid">
+            {shown.map((tpl) => {
+              const text = templateText(tpl, i18n.language);
+              return (
+                <div key={tpl.id} className="template-card" data-testid={`template-${tpl.code}`} onClick={() => setPicked(tpl)}>
+                  <div className="book-cover small" style={{ backgroundImage: `url(${tpl.cover})` }}><BookIcon icon={tpl.icon} /></div>
+                  <div className="book-name">{text.name}</div>
+                  <div className="muted template-desc">{text.description}</div>
+                </div>
+              );
+            })}
           </div>
-        ))}
-      </div>
+        </>
+      )}
     </Popup>
   );
 }

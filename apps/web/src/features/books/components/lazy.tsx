@@ -30,11 +30,11 @@ export function TemplatePopup({ visible, onClose }: { visible: boolean; onClose:
   );
 }
 
-export function BookActions({ book, onClose }: { book: Book | undefined; onClose: () => void }) {
+export function BookActions({ book, onClose, onSettingsPage }: { book: Book | undefined; onClose: () => void; onSettingsPage?: boolean }) {
   if (!book) return null;
   return (
     <Suspense fallback={null}>
-      <BookActionsImpl book={book} onClose={onClose} />
+      <BookActionsImpl book={book} onClose={onClose} onSettingsPage={onSettingsPage} />
     </Suspense>
   );
 }

@@ -1,0 +1,81 @@
+import { useRef, useState } from 'react';
+
+/**
+ * The form rules of docs/ui.md: an input takes only what it can accept (filters), a
+ * limited input shows its count, and an error shows under its field until the value
+ * changes. Lengths are counted as the server's schemas count them (UTF-16 units, so
+ * the web and the server always agree; an emoji may count as two).
+ */
+
+export const charCount = (v: string): number => v.length;
+
+/** Cuts to at most `max` characters, never through the middle of an emoji. */
+export const clip = (max: number) => (v: string): string => {
+  if (v.length <= max) return v;
+  let out = '';
+  for (const ch of v) {
+    if (out.length + ch.length > max) break;
+    out += ch;
+  }
+  return out;
+};
+
+/** Digits only, at most `max` of them (phone numbers, verification codes). */
+export const digitsOnly = (max: number) => (v: string): string => v.replace(/\D/g, '').slice(0, max);
+
+export interface Field {
+  value: string;
+  error: string | undefined;
+  /** Filters the input, stores it and clears the error. */
+  onChange: (raw: string) => void;
+  /** Runs the rule; shows its message and answers false when the value breaks it. */
+  check: () => boolean;
+  setError: (e: string | undefined) => void;
+}
+
+export function useField(initial: string, opts: { filter?: (v: string) => string; validate?: (v: string) => string | undefined } = {}): Field {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string>();
+  return {
+    value,
+    error,
+    onChange: (raw) => {
+      setValue(opts.filter ? opts.filter(raw) : raw);
+      setError(undefined);
+    },
+    check: () => {
+      const e = opts.validate?.(value);
+      setError(e);
+      return !e;
+    },
+    setError,
+  };
+}
+
+export function FieldError({ error, testId }: { error: string | undefined; testId?: string }) {
+  if (!error) return null;
+  return (
+    <div className="field-error" role="alert" data-testid={testId}>
+      {error}
+    </div>
+  );
+}
+
+export function Counter({ value, max }: { value: string; max: number }) {
+  return <span className="field-counter" aria-hidden="true">{`${charCount(value)}/${max}`}</span>;
+}
+
+/**
+ * Runs a submit at most once at a time. A state flag is not enough: a double tap
+ * fires twice before React has re-rendered the button as busy.
+ */
+export function useSubmitGuard(): (submit: () => Promise<unknown>) => void {
+  const busy = useRef(false);
+  return (submit) => {
+    if (busy.current) return;
+    busy.current = true;
+    void submit()
+      .catch(() => undefined) // the request wrapper has shown why
+      .finally(() => (busy.current = false));
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Validation messages: one template per kind of problem, naming the field by its label
+ * in the caller's language ("手机号格式不正确" / "phone number is not valid"). A field
+ * without a label gets `validation.unknownField`, which names it as sent.
+ */
+import { ErrorCode } from './errors.ts';
+import type { LocalizedText, MessageDef } from './messages.ts';
+
+export const VALIDATION_MESSAGES = /* @__PURE__ */ (() => {
+  const V = ErrorCode.VALIDATION;
+  return {
+    'validation.required': { code: V, 'zh-CN': '{field}不能为空', en: '{field} is required' },
+    'validation.empty': { code: V, 'zh-CN': '{field}不能为空', en: '{field} must not be empty' },
+    'validation.tooShort': { code: V, 'zh-CN': '{field}至少 {min} 个字', en: '{field} must be at least {min} characters' },
+    'validation.tooLong': { code: V, 'zh-CN': '{field}最多 {max} 个字', en: '{field} must be at most {max} characters' },
+    'validation.tooFewItems': { code: V, 'zh-CN': '{field}至少要有 {min} 项', en: '{field} must have at least {min} items' },
+    'validation.tooManyItems': { code: V, 'zh-CN': '{field}最多 {max} 项', en: '{field} must have at most {max} items' },
+    'validation.tooSmall': { code: V, 'zh-CN': '{field}不能小于 {min}', en: '{field} must be at least {min}' },
+    'validation.tooLarge': { code: V, 'zh-CN': '{field}不能大于 {max}', en: '{field} must be at most {max}' },
+    'validation.notAbove': { code: V, 'zh-CN': '{field}必须大于 {min}', en: '{field} must be greater than {min}' },
+    'validation.notBelow': { code: V, 'zh-CN': '{field}必须小于 {max}', en: '{field} must be less than {max}' },
+    'validation.invalid': { code: V, 'zh-CN': '{field}格式不正确', en: '{field} is not valid' },
+    'validation.wrongType': { code: V, 'zh-CN': '{field}格式不正确', en: '{field} has the wrong type' },
+    'validation.notAllowed': { code: V, 'zh-CN': '{field}不在可选范围内', en: '{field} is not one of the allowed values' },
+    'validation.unknownField': { code: V, 'zh-CN': '请求参数 {name} 不正确', en: 'request field {name} is not valid' },
+    'validation.versionHeader': { code: V, 'zh-CN': '{header} 版本号格式不正确', en: '{header} header must be a dotted version' },
+    // Named by the contracts' own refinements (their message is this key).
+    'validation.nothingToUpdate': { code: V, 'zh-CN': '没有需要修改的内容', en: 'nothing to update' },
+  } as const satisfies Record<`validation.${string}`, MessageDef>;
+})();
+
+/**
+ * What the user calls each request field. The name is the field's own (the last named
+ * step of its path), so one label serves every call that has the field.
+ */
+export const FIELD_LABELS = {
+  body: { 'zh-CN': '提交的内容', en: 'request body' },
+  phone: { 'zh-CN': '手机号', en: 'phone number' },
+  code: { 'zh-CN': '验证码', en: 'verification code' },
+  type: { 'zh-CN': '类型', en: 'type' },
+  username: { 'zh-CN': '账号', en: 'account' },
+  password: { 'zh-CN': '密码', en: 'password' },
+  nickname: { 'zh-CN': '昵称', en: 'nickname' },
+  avatar_url: { 'zh-CN': '头像', en: 'avatar' },
+  refresh_token: { 'zh-CN': '登录凭证', en: 'refresh token' },
+  grant_type: { 'zh-CN': '授权方式', en: 'grant type' },
+  id: { 'zh-CN': '编号', en: 'id' },
+  bookId: { 'zh-CN': '账本编号', en: 'book id' },
+  ids: { 'zh-CN': '账本编号', en: 'book id list' },
+  user_ids: { 'zh-CN': '用户编号', en: 'user id list' },
+  name: { 'zh-CN': '账本名称', en: 'book name' },
+  remark: { 'zh-CN': '备注', en: 'remark' },
+  icon: { 'zh-CN': '图标', en: 'icon' },
+  cover: { 'zh-CN': '封面', en: 'cover' },
+  currency: { 'zh-CN': '币种', en: 'currency' },
+  configs: { 'zh-CN': '偏好设置', en: 'preference list' },
+  key: { 'zh-CN': '设置项', en: 'preference key' },
+  keys: { 'zh-CN': '设置项', en: 'preference key list' },
+  value: { 'zh-CN': '设置值', en: 'preference value' },
+  level: { 'zh-CN': '设置级别', en: 'preference level' },
+  category_code: { 'zh-CN': '模板分类', en: 'template category' },
+} as const satisfies Record<string, LocalizedText>;
+
+export type FieldName = keyof typeof FIELD_LABELS;
+
+export function fieldLabel(name: string): LocalizedText | undefined {
+  return Object.hasOwn(FIELD_LABELS, name) ? FIELD_LABELS[name as FieldName] : undefined;
+}

@@ -1,0 +1,108 @@
+/**
+ * The message catalogue: every `{code, message}` the server answers is one of these
+ * entries, rendered in the caller's language. Free-form messages do not exist; a new
+ * situation gets a new key here (in the domain's file) with both texts. Zod-free, so
+ * the web can render the same texts.
+ *
+ * Placeholders are `{name}`; both texts of a message carry the same ones, and a
+ * parameter may itself be a localized text (a field label), rendered in the same
+ * language.
+ */
+import { ErrorCode, type ErrorCodeValue } from './errors.ts';
+import { AUTH_MESSAGES } from './messages-auth.ts';
+import { BOOK_MESSAGES } from './messages-books.ts';
+import { REQUEST_MESSAGES } from './messages-request.ts';
+import { VALIDATION_MESSAGES } from './messages-validation.ts';
+
+export type Locale = 'zh-CN' | 'en';
+export const LOCALES: readonly Locale[] = ['zh-CN', 'en'];
+/** Chinese unless the client asks for English. */
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+export type LocalizedText = { readonly [L in Locale]: string };
+export interface MessageDef extends LocalizedText {
+  /** The error code this message is answered with (its status comes from `errorStatus`). */
+  readonly code: ErrorCodeValue;
+}
+
+// Pure calls here and in the domain files: a bundle that never reads the texts (the web's
+// first load) drops them whole.
+export const MESSAGES = /* @__PURE__ */ (() => ({ ...REQUEST_MESSAGES, ...VALIDATION_MESSAGES, ...AUTH_MESSAGES, ...BOOK_MESSAGES }) as const)();
+type Messages = typeof MESSAGES;
+export type MessageKey = keyof Messages;
+
+/** The `{name}` placeholders of a text, as a union of names. */
+export type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
+type PlaceholdersOf<K extends MessageKey> = Placeholders<Messages[K]['en']>;
+
+export type MessageParam = string | number | LocalizedText;
+export type MessageParams<K extends MessageKey> = { readonly [P in PlaceholdersOf<K>]: MessageParam };
+/** The arguments after the key: none for a text without placeholders, else every placeholder. */
+export type MessageArgs<K extends MessageKey> = [PlaceholdersOf<K>] extends [never] ? [] : [params: MessageParams<K>];
+
+/** The keys answered with a given code. */
+export type MessageKeyFor<C extends ErrorCodeValue> = { [K in MessageKey]: Messages[K]['code'] extends C ? K : never }[MessageKey];
+/** The keys answered with a given code that take no parameters. */
+export type PlainMessageKeyFor<C extends ErrorCodeValue> = { [K in MessageKeyFor<C>]: [PlaceholdersOf<K>] extends [never] ? K : never }[MessageKeyFor<C>];
+
+/**
+ * What each code says when nothing more specific is known (Fastify's own errors, a
+ * client reading a code alone). Every code has one, without placeholders.
+ */
+export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor<C> } = /* @__PURE__ */ (() => ({
+  [ErrorCode.CLOCK_SKEW]: 'signature.clockSkew',
+  [ErrorCode.BOOK_OFFLINE]: 'book.offline',
+  [ErrorCode.BOOK_CLOSED]: 'book.closed',
+  [ErrorCode.WRONG_CREDENTIALS]: 'auth.wrongCredentials',
+  [ErrorCode.ENVIRONMENT]: 'request.environment',
+  [ErrorCode.VALIDATION]: 'request.invalid',
+  [ErrorCode.MALFORMED_JSON]: 'request.malformedJson',
+  [ErrorCode.BODY_TOO_LARGE]: 'request.bodyTooLarge',
+  [ErrorCode.NOT_FOUND]: 'request.notFound',
+  [ErrorCode.METHOD_NOT_ALLOWED]: 'request.methodNotAllowed',
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: 'request.unsupportedMediaType',
+  [ErrorCode.SIGNATURE_MISSING]: 'signature.missing',
+  [ErrorCode.UNKNOWN_CLIENT_KEY]: 'signature.unknownClient',
+  [ErrorCode.BAD_SIGN]: 'signature.bad',
+  [ErrorCode.NONCE_REPLAYED]: 'signature.replayed',
+  [ErrorCode.BAD_DEVICE]: 'request.badDevice',
+  [ErrorCode.UNAUTHORIZED]: 'auth.loginRequired',
+  [ErrorCode.TOKEN_EXPIRED]: 'auth.tokenExpired',
+  [ErrorCode.REFRESH_TOKEN_INVALID]: 'auth.refreshInvalid',
+  [ErrorCode.REFRESH_TOKEN_REUSED]: 'auth.refreshReused',
+  [ErrorCode.VERIFY_CODE_WRONG]: 'auth.verifyCodeWrong',
+  [ErrorCode.VERIFY_CODE_EXPIRED]: 'auth.verifyCodeExpired',
+  [ErrorCode.TOO_MANY_REQUESTS]: 'auth.tooManyRequests',
+  [ErrorCode.PHONE_TAKEN]: 'user.phoneTaken',
+  [ErrorCode.PASSWORD_NOT_SET]: 'auth.passwordNotSet',
+  [ErrorCode.FORBIDDEN]: 'book.forbidden',
+  [ErrorCode.BOOK_NOT_FOUND]: 'book.notFound',
+  [ErrorCode.OWNER_CANNOT_QUIT]: 'book.ownerCannotQuit',
+  [ErrorCode.TEMPLATE_NOT_FOUND]: 'template.notFound',
+  [ErrorCode.CONFLICT]: 'request.conflict',
+  [ErrorCode.INTERNAL]: 'request.internal',
+}))();
+
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** The placeholder names a text uses, sorted (the catalogue test compares the two languages). */
+export function placeholdersOf(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))].sort();
+}
+
+/** One text in one language, its placeholders filled; a missing parameter stays visible as `{name}`. */
+export function renderText(text: LocalizedText, locale: Locale, params: Readonly<Record<string, MessageParam>> = {}): string {
+  return text[locale].replace(PLACEHOLDER, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[locale] : String(value);
+  });
+}
+
+export function renderMessage<K extends MessageKey>(key: K, locale: Locale, ...args: MessageArgs<K>): string {
+  return renderText(MESSAGES[key], locale, args[0]);
+}
+
+export function isMessageKey(s: string): s is MessageKey {
+  return Object.hasOwn(MESSAGES, s);
+}
