@@ -75,7 +75,7 @@ describe('books journey at 390x844', () => {
     await page.goto('/#/pages/book/index');
     await page.getByTestId(`book-${travelId}`).click();
     await page.waitForURL(/fromMyBook=1/);
-    await page.locator('.adm-nav-bar-back').click();
+    await page.getByTestId('page-back').click();
     await visible(page, 'page-book');
     await page.getByTestId(`book-more-${travelId}`).click();
     await page.getByTestId('action-default').click();

@@ -99,8 +99,17 @@ export function renderText(text: LocalizedText, locale: Locale, params: Readonly
   });
 }
 
+/**
+ * A catalogue message as the user reads it. English texts are written in lower case
+ * so that field labels can sit inside them; a message starts with a capital.
+ */
+export function renderCatalogued(text: LocalizedText, locale: Locale, params?: Readonly<Record<string, MessageParam>>): string {
+  const out = renderText(text, locale, params);
+  return locale === 'en' ? out.charAt(0).toUpperCase() + out.slice(1) : out;
+}
+
 export function renderMessage<K extends MessageKey>(key: K, locale: Locale, ...args: MessageArgs<K>): string {
-  return renderText(MESSAGES[key], locale, args[0]);
+  return renderCatalogued(MESSAGES[key], locale, args[0]);
 }
 
 export function isMessageKey(s: string): s is MessageKey {

@@ -1,5 +1,5 @@
 import {
-  CODE_DEFAULTS, ErrorCode, MESSAGES, errorStatus, renderMessage, renderText,
+  CODE_DEFAULTS, ErrorCode, MESSAGES, errorStatus, renderCatalogued, renderMessage,
   type ErrorCodeValue, type Locale, type MessageArgs, type MessageKey, type MessageParam,
 } from '@cab/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,7 +27,7 @@ export class AppError<K extends MessageKey = MessageKey> extends Error {
   }
 
   render(locale: Locale): string {
-    return renderText(MESSAGES[this.key], locale, this.params);
+    return renderCatalogued(MESSAGES[this.key], locale, this.params);
   }
 }
 

@@ -20,7 +20,7 @@ async function loginWithWrongCode(o: CallOptions) {
 describe('every answer in the caller\'s language', () => {
   it('says a verification code is wrong in Chinese by default, in English when the Device locale or Accept-Language asks', async () => {
     const zh = { code: ErrorCode.VERIFY_CODE_WRONG, message: '验证码错误' };
-    const en = { code: ErrorCode.VERIFY_CODE_WRONG, message: 'wrong verification code' };
+    const en = { code: ErrorCode.VERIFY_CODE_WRONG, message: 'Wrong verification code' };
     const cases: Array<[CallOptions, typeof zh]> = [
       [{}, zh],
       [EN, en],
@@ -42,15 +42,15 @@ describe('every answer in the caller\'s language', () => {
     expect((await t.client.post(AUTH_PATHS.verifyCode, bad)).json()).toEqual({ code: ErrorCode.VALIDATION, message: '手机号格式不正确' });
     const en = await t.client.post(AUTH_PATHS.verifyCode, bad, EN);
     expect(en.statusCode).toBe(400);
-    expect(en.json()).toEqual({ code: ErrorCode.VALIDATION, message: 'phone number is not valid' });
+    expect(en.json()).toEqual({ code: ErrorCode.VALIDATION, message: 'Phone number is not valid' });
 
     const user = await buildUser(t);
     const tpl = await t.db.selectFrom('book_templates').select('id').where('code', '=', 'daily').executeTakeFirstOrThrow();
     const create = (name: string, o: CallOptions = {}) => t.client.post(BOOK_PATHS.create, { id: tpl.id, name }, { token: user.token, ...o });
     expect((await create('')).json()).toEqual({ code: ErrorCode.VALIDATION, message: '账本名称不能为空' });
-    expect((await create('', EN)).json()).toEqual({ code: ErrorCode.VALIDATION, message: 'book name must not be empty' });
+    expect((await create('', EN)).json()).toEqual({ code: ErrorCode.VALIDATION, message: 'Book name must not be empty' });
     expect((await create('账'.repeat(21))).json()).toEqual({ code: ErrorCode.VALIDATION, message: '账本名称最多 20 个字' });
-    expect((await create('账'.repeat(21), EN)).json()).toEqual({ code: ErrorCode.VALIDATION, message: 'book name must be at most 20 characters' });
+    expect((await create('账'.repeat(21), EN)).json()).toEqual({ code: ErrorCode.VALIDATION, message: 'Book name must be at most 20 characters' });
   });
 
   it('answers an unknown call in either language', async () => {
@@ -58,41 +58,41 @@ describe('every answer in the caller\'s language', () => {
     expect(zh.statusCode).toBe(404);
     expect(zh.json()).toEqual({ code: ErrorCode.NOT_FOUND, message: '请求的功能不存在：GET /cab-nothing-ws/v1/here' });
     const en = await t.client.get('/cab-nothing-ws/v1/here', EN);
-    expect(en.json()).toEqual({ code: ErrorCode.NOT_FOUND, message: 'no such call: GET /cab-nothing-ws/v1/here' });
+    expect(en.json()).toEqual({ code: ErrorCode.NOT_FOUND, message: 'No such call: GET /cab-nothing-ws/v1/here' });
   });
 
   it('words malformed JSON, an oversized body and a missing login in either language', async () => {
     const user = await buildUser(t);
     const malformed = (o: CallOptions) => t.client.patch(AUTH_PATHS.updateUser, undefined, { token: user.token, raw: '{"nickname": "x"', ...o });
     expect((await malformed({})).json()).toEqual({ code: ErrorCode.MALFORMED_JSON, message: '提交的内容格式不正确' });
-    expect((await malformed(EN)).json()).toEqual({ code: ErrorCode.MALFORMED_JSON, message: 'request body is not valid JSON' });
+    expect((await malformed(EN)).json()).toEqual({ code: ErrorCode.MALFORMED_JSON, message: 'Request body is not valid JSON' });
 
     const huge = (o: CallOptions) => t.client.patch(AUTH_PATHS.updateUser, { nickname: 'x', avatar_url: 'y'.repeat(1_100_000) }, { token: user.token, ...o });
     const hugeZh = await huge({});
     expect(hugeZh.statusCode).toBe(413);
     expect(hugeZh.json()).toEqual({ code: ErrorCode.BODY_TOO_LARGE, message: '提交的内容太大了' });
-    expect((await huge(EN)).json()).toEqual({ code: ErrorCode.BODY_TOO_LARGE, message: 'request body is too large' });
+    expect((await huge(EN)).json()).toEqual({ code: ErrorCode.BODY_TOO_LARGE, message: 'Request body is too large' });
 
     const anonymous = await t.client.get(AUTH_PATHS.userInfo);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ code: ErrorCode.UNAUTHORIZED, message: '请先登录' });
-    expect((await t.client.get(AUTH_PATHS.userInfo, EN)).json()).toEqual({ code: ErrorCode.UNAUTHORIZED, message: 'please log in' });
+    expect((await t.client.get(AUTH_PATHS.userInfo, EN)).json()).toEqual({ code: ErrorCode.UNAUTHORIZED, message: 'Please log in' });
   });
 
   it('words signature failures and rate limits in either language', async () => {
     expect((await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, { clientKey: 'stranger', ...EN })).json())
-      .toEqual({ code: ErrorCode.UNKNOWN_CLIENT_KEY, message: 'unknown client key' });
+      .toEqual({ code: ErrorCode.UNKNOWN_CLIENT_KEY, message: 'Unknown client key' });
     const phone = nextPhone();
     expect((await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 })).statusCode).toBe(200);
     const again = await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 });
     expect(again.statusCode).toBe(429);
     expect(again.json()).toEqual({ code: ErrorCode.TOO_MANY_REQUESTS, message: '验证码已发送，请 1 分钟后再获取' });
     expect((await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 }, EN)).json())
-      .toEqual({ code: ErrorCode.TOO_MANY_REQUESTS, message: 'a code was just sent; wait a minute before asking again' });
+      .toEqual({ code: ErrorCode.TOO_MANY_REQUESTS, message: 'A code was just sent; wait a minute before asking again' });
   });
 
   it('answers a malformed Device header in the default language, and keeps its locale when only other fields are wrong', async () => {
-    const notJson = await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, { headers: { device: 'not json' } });
+    const notJson = await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, { headers: { device: 'Not json' } });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toEqual({ code: ErrorCode.BAD_DEVICE, message: '设备信息格式不正确，请更新应用后重试' });
     const badField = await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, { headers: { device: JSON.stringify({ locale: 'en', model: 42 }) } });

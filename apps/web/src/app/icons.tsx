@@ -27,6 +27,7 @@ const PATHS = {
   more: 'M5 12h.5M12 12h.5M19 12h.5',
   notice: 'M4 10v4h3l6 4V6L7 10zM16.5 9a4 4 0 0 1 0 6M19 6.5a7.5 7.5 0 0 1 0 11',
   add: 'M12 5v14M5 12h14',
+  back: 'M15 4.5 7.5 12l7.5 7.5',
   check: 'M5 12.5 10 17.5 19.5 7',
 } as const;
 

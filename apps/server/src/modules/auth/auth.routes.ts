@@ -10,6 +10,7 @@ import {
   SendVerifyCodeResponse,
 } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
+import { requestLocale } from '../../http/locale.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import { presentUser } from '../user/user.service.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
@@ -42,7 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRou
       if (body.type === 'password') {
         return presentLogin(await deps.auth.loginByPassword(body.username, sha1Hex(body.password), req.ip));
       }
-      return presentLogin(await deps.auth.loginByCode(body.phone, body.code));
+      return presentLogin(await deps.auth.loginByCode(body.phone, body.code, requestLocale(req.headers)));
     },
   });
 

@@ -8,6 +8,7 @@ import type { UserService } from '../user/user.service.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { TokenService } from './token.service.ts';
 import type { VerifyCodeService } from './verify-code.service.ts';
+import type { Locale } from '@cab/contracts';
 
 export interface SignedIn {
   user: UserRow;
@@ -24,10 +25,11 @@ export class AuthService {
     private readonly kv: KeyValueStore,
   ) {}
 
-  async loginByCode(phone: string, code: string): Promise<SignedIn> {
+  /** `locale` is the language of the request, for a new user's first nickname. */
+  async loginByCode(phone: string, code: string, locale?: Locale): Promise<SignedIn> {
     await this.codes.consume(phone, VERIFY_CODE_TYPE.LOGIN, code);
     return this.db.transaction().execute(async (tx) => {
-      const user = await this.users.findOrCreateByPhone(tx, phone);
+      const user = await this.users.findOrCreateByPhone(tx, phone, locale);
       return { user, tokens: await this.tokens.issue(tx, user.id) };
     });
   }

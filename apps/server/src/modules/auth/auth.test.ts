@@ -24,6 +24,14 @@ describe('login by verification code', () => {
     expect(await countUsers()).toBe(before + 1);
   });
 
+  it('names a new user in the language they sign up in', async () => {
+    const phone = nextPhone();
+    await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 }, { locale: 'en' });
+    const res = await t.client.post(AUTH_PATHS.login, { type: 'code', phone, code: await latestCode(t.app, phone) }, { locale: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.nickName).toBe(`User ${phone.slice(-4)}`);
+  });
+
   it('refuses a wrong code with 422, keeps the right code usable, and creates nobody', async () => {
     const phone = nextPhone();
     await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 });

@@ -1,5 +1,5 @@
-import { ActionSheet } from 'antd-mobile';
 import { Icon } from '../../app/icons.tsx';
+import { Sheet } from '../../app/Sheet.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import type { Language } from '../../stores/settings.ts';
 import { LANGUAGE_NAMES } from './languages.ts';
@@ -8,14 +8,14 @@ import { LANGUAGE_NAMES } from './languages.ts';
 export default function LanguageSheet({ visible, current, onClose, onPick }: { visible: boolean; current: Language; onClose: () => void; onPick: (l: Language) => void }) {
   const { t } = useTranslation();
   return (
-    <ActionSheet
+    <Sheet
       visible={visible}
       onClose={onClose}
-      cancelText={t('common.cancel')}
+      label={t('mine.language')}
       actions={(Object.keys(LANGUAGE_NAMES) as Language[]).map((l) => ({
         key: l,
         text: (
-          <span className={l === current ? 'sheet-choice chosen' : 'sheet-choice'} data-testid={`language-${l}`} aria-current={l === current ? 'true' : undefined}>
+          <span className={l === current ? 'sheet-choice chosen' : 'sheet-choice'} data-testid={`language-${l}`} aria-current={l === current ? 'true' : undefined} lang={l}>
             {LANGUAGE_NAMES[l]}
             {l === current && <Icon name="check" />}
           </span>

@@ -1,9 +1,10 @@
 import { AVATAR_MAX_BYTES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@cab/contracts/client';
-import { ActionSheet, Avatar, Button, Dialog, List, Skeleton } from 'antd-mobile';
+import { Avatar, Button, Dialog, List, Skeleton } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from 'react-router';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
+import { Sheet } from '../../app/Sheet.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { useLogout, useSetPassword, useUpdateNickname, useUploadAvatar } from '../../features/user/mutations.ts';
 import { useUserInfo } from '../../features/user/queries.ts';
@@ -64,7 +65,7 @@ function PersonalInfo() {
             {/* SPEC 5: a picture comes from the album or the camera. */}
             <input ref={album} data-testid="personal-avatar-file" type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden onChange={(e) => void onFile(e.target.files?.[0])} />
             <input ref={camera} type="file" accept="image/*" capture="user" hidden onChange={(e) => void onFile(e.target.files?.[0])} />
-            <ActionSheet visible={choosing} onClose={() => setChoosing(false)} cancelText={t('common.cancel')} actions={[
+            <Sheet visible={choosing} onClose={() => setChoosing(false)} label={t('personal.avatar')} actions={[
               { key: 'camera', text: <span data-testid="avatar-camera">{t('personal.camera')}</span>, onClick: () => { setChoosing(false); camera.current?.click(); } },
               { key: 'album', text: <span data-testid="avatar-album">{t('personal.album')}</span>, onClick: () => { setChoosing(false); album.current?.click(); } },
             ]} />

@@ -1,6 +1,7 @@
 import { BOOK_RESTORE_DAYS, type Book } from '@cab/contracts/client';
-import { ActionSheet, Dialog } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { useNavigate } from 'react-router';
+import { Sheet } from '../../../app/Sheet.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useLeaveBook, useSetDefaultBook } from '../mutations.ts';
@@ -59,10 +60,10 @@ export function BookActions({ book, onClose, onSettingsPage }: { book: Book | un
   };
 
   const actions = [
-    ...(onSettingsPage ? [] : [{ key: 'settings', text: <span data-testid="action-settings">{t('books.settings')}</span>, onClick: () => navigate(`/bookSetting/index?bookId=${book.id}`) }]),
+    ...(onSettingsPage ? [] : [{ key: 'settings', text: <span data-testid="action-settings">{t('books.settings')}</span>, onClick: () => { onClose(); navigate(`/bookSetting/index?bookId=${book.id}`); } }]),
     { key: 'default', text: <span data-testid="action-default">{t('books.setDefault')}</span>, onClick: async () => { onClose(); await setDefault.mutateAsync(book); showToast(t('books.defaultSet')); } },
     { key: 'invite', text: t('books.invite'), description: t('books.inviteSoon'), disabled: true },
     { key: 'leave', text: <span data-testid="action-leave">{owned ? t('books.delete') : t('books.quit')}</span>, danger: true, onClick: () => void confirmLeave() },
   ];
-  return <ActionSheet visible onClose={onClose} cancelText={t('common.cancel')} actions={actions} />;
+  return <Sheet visible onClose={onClose} actions={actions} label={book.name} />;
 }

@@ -1,0 +1,43 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+
+interface AxeResult {
+  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }>;
+}
+
+/**
+ * Accessibility findings of the page as it is now (axe-core, WCAG 2.1 A and AA rules,
+ * colour contrast among them), keeping those axe rates serious or critical.
+ */
+export async function seriousA11yFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })) as AxeResult;
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`));
+}
+
+/** Chinese characters and punctuation. */
+const HAN = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+/g;
+/** Latin words of two letters or more. */
+const LATIN = /[A-Za-z]{2,}/g;
+
+/**
+ * Words on the screen that are not in its language: English words in the Chinese UI,
+ * Chinese in the English one. `userData` (names, phone numbers the user typed or the
+ * server made for them) and `allowed` words (the product's name, the currency code,
+ * each language's own name in the language picker, and AA, as Chinese writes "split
+ * the bill") do not count.
+ */
+export async function foreignWords(page: Page, language: 'zh-CN' | 'en', userData: string[], allowed: string[] = ['CAB', 'App', 'CNY', '简体中文', 'English', 'AA']): Promise<string[]> {
+  let text = await page.evaluate(() => document.body.innerText);
+  for (const d of userData) text = text.split(d).join(' ');
+  const found = text.match(language === 'en' ? HAN : LATIN) ?? [];
+  return [...new Set(found.filter((w) => !allowed.includes(w)))];
+}
