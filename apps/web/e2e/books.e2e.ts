@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('books journey at 390x844', () => {
-  it('adds a family book, renames it and changes its cover, makes another book the default, deletes the first', async () => {
+  it('adds a named family book, renames it and changes its cover, makes another book the default, deletes that one', async () => {
     const base = baseUrl();
     const shot = screenshotter('books');
     const context = await phoneContext(browser, base);
@@ -87,17 +87,20 @@ describe('books journey at 390x844', () => {
     await expect.poll(() => page.getByTestId('dashboard-title').textContent()).toBe('旅行账本');
     await shot(page, 'default-opens');
 
-    // Delete the first book, with confirmation: it is gone from every list.
+    // Delete the current book (travel), with a red confirmation: it is gone from every
+    // list at once, and the other book becomes current, so there is still one to record in.
     await page.goto('/#/pages/book/index');
-    await page.getByTestId(`book-more-${familyId}`).click();
+    await page.getByTestId(`book-more-${travelId}`).click();
     await page.getByTestId('action-leave').click();
     await shot(page, 'delete-confirm');
     await page.getByTestId('confirm-leave').click();
-    await expect.poll(() => page.getByTestId(`book-${familyId}`).count()).toBe(0);
+    await expect.poll(() => page.getByTestId(`book-${travelId}`).count()).toBe(0);
+    await visible(page, `book-current-${familyId}`);
+    await visible(page, 'book-go-accounting');
     await page.goto('/#/pages/home/index');
-    await visible(page, `book-${travelId}`);
-    expect(await page.getByTestId(`book-${familyId}`).count()).toBe(0);
-    expect(await page.getByTestId(`recent-${familyId}`).count()).toBe(0);
+    await visible(page, `book-${familyId}`);
+    expect(await page.getByTestId(`book-${travelId}`).count()).toBe(0);
+    expect(await page.getByTestId(`recent-${travelId}`).count()).toBe(0);
     await shot(page, 'after-delete');
     expect(errors).toEqual([]);
     await context.close();
