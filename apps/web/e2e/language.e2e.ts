@@ -41,6 +41,8 @@ async function walk(language: Language) {
   };
   const toast = async (text: string) => {
     await expect.poll(() => page.locator('.adm-toast-main').last().textContent(), { timeout: 10_000 }).toBe(text);
+    // A long message wraps between words, never inside one ("passwo / rd").
+    expect(await page.locator('.adm-toast-main').last().evaluate((el) => getComputedStyle(el).wordBreak)).toBe('normal');
   };
 
   // The language is chosen where people choose it: mine -> language.
