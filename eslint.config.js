@@ -20,12 +20,15 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // The web's first load carries no validator: it takes the contracts' zod-free entry.
-      'no-restricted-imports': ['error', {
-        paths: [
-          { name: '@cab/contracts', message: "Import from '@cab/contracts/client' (no zod in the web).", allowTypeImports: true },
-          { name: 'zod', message: 'The web validates without zod (see @cab/contracts/client rules).', allowTypeImports: true },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@cab/contracts', message: "Import from '@cab/contracts/client' (no zod in the web).", allowTypeImports: true },
+            { name: 'zod', message: 'The web validates without zod (see @cab/contracts/client rules).', allowTypeImports: true },
+          ],
+        },
+      ],
     },
   },
   {

@@ -13,7 +13,18 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // react-router's package exports only its development build to bundlers; a
     // production bundle takes the production files it ships beside it.
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: require.resolve('react-router').replace('/development/', '/production/').replace(/index\.js$/, 'index.mjs') }] : [],
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: require
+                .resolve('react-router')
+                .replace('/development/', '/production/')
+                .replace(/index\.js$/, 'index.mjs'),
+            },
+          ]
+        : [],
   },
   build: {
     outDir: 'dist',
@@ -30,7 +41,12 @@ export default defineConfig(({ command }) => ({
           // releases: one chunk of its own stays cached across deploys. (Grouping
           // antd-mobile's light components the same way was tried: fewer requests,
           // but every page then carried all of them, 30 KB more; see docs/performance.md.)
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|use-sync-external-store)[\\/]/ }],
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|use-sync-external-store)[\\/]/,
+            },
+          ],
         },
       },
     },

@@ -61,7 +61,13 @@ const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pa
 await migrate(handle.db);
 await new CatalogueRepository(handle.db).seed();
 const kv = config.redisUrl ? new RedisStore(config.redisUrl, systemClock, `cabbench:${Date.now()}:`) : new MemoryStore(systemClock);
-const { app } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage: new LocalFileStorage(path.join(dataDir, 'files')) });
+const { app } = await buildApp({
+  config,
+  db: handle.db,
+  clock: systemClock,
+  kv,
+  storage: new LocalFileStorage(path.join(dataDir, 'files')),
+});
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
 try {
@@ -71,7 +77,9 @@ try {
   const login = await signedFetch(base, 'POST', AUTH_PATHS.login, { type: 'code', phone, code: outbox.data[0]?.code });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
 
-  console.log(`CAB pipeline bench: ${handle.kind}, ${config.redisUrl ? 'redis' : 'in-process'} nonces, ${REQUESTS} requests x ${CONCURRENCY} concurrent`);
+  console.log(
+    `CAB pipeline bench: ${handle.kind}, ${config.redisUrl ? 'redis' : 'in-process'} nonces, ${REQUESTS} requests x ${CONCURRENCY} concurrent`,
+  );
   await measure('GET user info', () => signedFetch(base, 'GET', AUTH_PATHS.userInfo, undefined, token));
   await measure('PATCH nickname', (i) => signedFetch(base, 'PATCH', AUTH_PATHS.updateUser, { nickname: `bench-${i}` }, token));
 } finally {

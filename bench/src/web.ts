@@ -46,7 +46,9 @@ const pages = [
 const only = process.env.BENCH_WEB_PAGES?.split(',');
 const measured = only ? pages.filter((p) => only.includes(p.name)) : pages;
 
-const rows: string[][] = [['page', 'first-load JS gz KB', 'CSS gz KB', 'JS sent KB', 'CSS sent KB', 'performance', 'FCP ms', 'LCP ms', 'TBT ms', 'runs (score)']];
+const rows: string[][] = [
+  ['page', 'first-load JS gz KB', 'CSS gz KB', 'JS sent KB', 'CSS sent KB', 'performance', 'FCP ms', 'LCP ms', 'TBT ms', 'runs (score)'],
+];
 try {
   // One run that is not counted: the server's first calls (JIT, database caches) and a
   // cold disk would otherwise weigh on whichever page happens to go first.
@@ -61,8 +63,16 @@ try {
     }
     const m = (f: (r: PageRun) => number) => median(runs.map(f));
     rows.push([
-      p.name, kb(weight.jsGzip), kb(weight.cssGzip), kb(m((r) => r.jsTransfer)), kb(m((r) => r.cssTransfer)),
-      String(m((r) => r.score)), m((r) => r.fcpMs).toFixed(0), m((r) => r.lcpMs).toFixed(0), m((r) => r.tbtMs).toFixed(0), runs.map((r) => r.score).join(' '),
+      p.name,
+      kb(weight.jsGzip),
+      kb(weight.cssGzip),
+      kb(m((r) => r.jsTransfer)),
+      kb(m((r) => r.cssTransfer)),
+      String(m((r) => r.score)),
+      m((r) => r.fcpMs).toFixed(0),
+      m((r) => r.lcpMs).toFixed(0),
+      m((r) => r.tbtMs).toFixed(0),
+      runs.map((r) => r.score).join(' '),
     ]);
   }
 } finally {

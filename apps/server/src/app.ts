@@ -100,11 +100,25 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerTemplatesRoutes(app, routes, new TemplatesService(catalogue));
 
   // Cover materials and the default share image ship with the server.
-  await app.register(fastifyStatic, { root: STATIC_DIR, prefix: '/static/', decorateReply: false, index: false, cacheControl: false, setHeaders: cacheForADay });
+  await app.register(fastifyStatic, {
+    root: STATIC_DIR,
+    prefix: '/static/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: cacheForADay,
+  });
 
   if (storage.localRoot) {
     fs.mkdirSync(storage.localRoot, { recursive: true });
-    await app.register(fastifyStatic, { root: storage.localRoot, prefix: '/files/', decorateReply: false, index: false, cacheControl: false, setHeaders: cacheForADay });
+    await app.register(fastifyStatic, {
+      root: storage.localRoot,
+      prefix: '/files/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: cacheForADay,
+    });
   }
   if (fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', ...WEB_STATIC_OPTIONS });

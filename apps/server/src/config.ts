@@ -30,7 +30,10 @@ export interface Config {
 }
 
 function parseKeys(raw: string | undefined, legacy: boolean, into: Map<string, ClientKey>): void {
-  for (const pair of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const pair of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const i = pair.indexOf(':');
     if (i <= 0 || i === pair.length - 1) throw new Error(`client key entry "${pair}" must be key:secret`);
     into.set(pair.slice(0, i), { secret: pair.slice(i + 1), legacy });

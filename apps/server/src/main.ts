@@ -45,7 +45,10 @@ async function stop(signal: string): Promise<void> {
   // A stop is bounded: whatever hangs (a request that never ends, a database or Redis
   // that does not answer), the process ends after the timeout, saying what was open.
   setTimeout(() => {
-    app.log.error({ stage, requestsInFlight: inFlight.describe(), activeResources: process.getActiveResourcesInfo() }, `shutdown did not finish in ${config.shutdownTimeoutMs} ms; exiting anyway`);
+    app.log.error(
+      { stage, requestsInFlight: inFlight.describe(), activeResources: process.getActiveResourcesInfo() },
+      `shutdown did not finish in ${config.shutdownTimeoutMs} ms; exiting anyway`,
+    );
     void exit(1);
   }, config.shutdownTimeoutMs);
   clearInterval(purgeTimer);

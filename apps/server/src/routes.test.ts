@@ -15,16 +15,27 @@ describe('route registry', () => {
   it('registers the sign-in and user calls of WIRE.md part C and A', () => {
     const have = new Set(t.built.routes.map((r) => `${r.method} ${r.url}`));
     for (const r of [
-      'POST /cab-user-ws/v1/verify-code', 'POST /cab-user-ws/v1/login', 'POST /cab-user-ws/v1/token/refresh',
-      'POST /cab-user-ws/v1/logout', 'GET /cab-user-ws/v1/user/info', 'PATCH /cab-user-ws/v1/user',
-      'POST /cab-user-ws/v1/user/phone', 'PUT /cab-user-ws/v1/user/password', 'GET /v2/oauth2/authorize',
-      'GET /server/info', 'GET /dev/sms-outbox',
-    ]) expect(have, r).toContain(r);
+      'POST /cab-user-ws/v1/verify-code',
+      'POST /cab-user-ws/v1/login',
+      'POST /cab-user-ws/v1/token/refresh',
+      'POST /cab-user-ws/v1/logout',
+      'GET /cab-user-ws/v1/user/info',
+      'PATCH /cab-user-ws/v1/user',
+      'POST /cab-user-ws/v1/user/phone',
+      'PUT /cab-user-ws/v1/user/password',
+      'GET /v2/oauth2/authorize',
+      'GET /server/info',
+      'GET /dev/sms-outbox',
+    ])
+      expect(have, r).toContain(r);
   });
 
   it('reports how many calls of SPEC section 7 are registered so far', () => {
     if (!fs.existsSync(ENDPOINTS)) return;
-    const calls = fs.readFileSync(ENDPOINTS, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    const calls = fs
+      .readFileSync(ENDPOINTS, 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
     const have = new Set(t.built.routes.map((r) => `${r.method} ${r.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`));
     const registered = calls.filter((l) => have.has(l.split(' ').slice(1, 3).join(' ')));
     console.log(`SPEC section 7 calls registered: ${registered.length} of ${calls.length}`);
@@ -38,7 +49,8 @@ describe('route registry', () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
-    for (const r of t.built.routes) expect(doc.paths[r.url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[r.method.toLowerCase()], `${r.method} ${r.url}`).toBeDefined();
+    for (const r of t.built.routes)
+      expect(doc.paths[r.url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[r.method.toLowerCase()], `${r.method} ${r.url}`).toBeDefined();
     const html = await t.app.inject({ method: 'GET', url: '/docs' });
     expect(html.headers['content-type']).toContain('text/html');
   });

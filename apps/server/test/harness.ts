@@ -113,7 +113,12 @@ export class SignedClient {
     return { 'client-key': clientKey, 'nonce-str': nonce, timestamp, sign };
   }
 
-  async call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, o: CallOptions = {}): Promise<LightMyRequestResponse> {
+  async call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    o: CallOptions = {},
+  ): Promise<LightMyRequestResponse> {
     const payload = o.raw ?? (body === undefined ? '' : JSON.stringify(body));
     const headers: Record<string, string> = {
       device: JSON.stringify({ platform: 'test', device_id: 'dev-1', product_version: '1.5.9', ...(o.locale ? { locale: o.locale } : {}) }),

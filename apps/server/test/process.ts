@@ -32,7 +32,15 @@ export async function startServerProcess(env: Record<string, string>, opts: { st
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     // Each test server counts its rate limits in a Redis key space of its own.
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', CAB_REDIS_PREFIX: `cabtest:${crypto.randomBytes(6).toString('hex')}:`, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CAB_REDIS_PREFIX: `cabtest:${crypto.randomBytes(6).toString('hex')}:`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -70,7 +78,10 @@ export function signedHeaders(method: string, url: string, payload: string, toke
     .update(stringToSign({ clientKey: WEB_CLIENT_KEY, nonce, timestamp, method, pathWithQuery: url, bodySha256 }))
     .digest('hex');
   return {
-    'client-key': WEB_CLIENT_KEY, 'nonce-str': nonce, timestamp, sign,
+    'client-key': WEB_CLIENT_KEY,
+    'nonce-str': nonce,
+    timestamp,
+    sign,
     ...(payload ? { 'content-type': 'application/json' } : {}),
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };

@@ -40,8 +40,15 @@ function drainStdout(server: RunningServer): Promise<string> {
 function halfSentRequest(base: string, url: string, body: string): { socket: net.Socket; finish: () => void; answer: Promise<string> } {
   const { hostname, port } = new URL(base);
   const socket = net.connect(Number(port), hostname);
-  const headers = { ...signedHeaders('POST', url, body), host: `${hostname}:${port}`, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
-  const head = `POST ${url} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
+  const headers = {
+    ...signedHeaders('POST', url, body),
+    host: `${hostname}:${port}`,
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = `POST ${url} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n')}\r\n\r\n`;
   const half = Math.floor(body.length / 2);
   socket.write(head + body.slice(0, half));
   let received = '';
@@ -56,7 +63,9 @@ function halfSentRequest(base: string, url: string, body: string): { socket: net
 describe('stopping the server', () => {
   it('keeps answering and exits within 10 s of SIGTERM while nobody reads its stdout', { timeout: 120_000 }, async () => {
     // Info level: every API call writes a line; a small backlog makes the reader stall early.
-    const server = await startServerProcess(await serverEnv({ LOG_LEVEL: 'info', CAB_LOG_BACKLOG_BYTES: '65536' }), { stalledStdout: true });
+    const server = await startServerProcess(await serverEnv({ LOG_LEVEL: 'info', CAB_LOG_BACKLOG_BYTES: '65536' }), {
+      stalledStdout: true,
+    });
     running.push(server);
     // Far more log than a pipe holds: unsigned calls are refused, each with one log line.
     let answered = 0;
@@ -101,7 +110,10 @@ describe('stopping the server', () => {
     server.proc.kill('SIGTERM');
     expect(await exitWithin(server, 10_000)).toBe(1);
     req.socket.destroy();
-    const report = server.output().split('\n').find((l) => l.includes('shutdown did not finish'));
+    const report = server
+      .output()
+      .split('\n')
+      .find((l) => l.includes('shutdown did not finish'));
     expect(report).toBeDefined();
     expect(report).toContain(`POST ${AUTH_PATHS.verifyCode}`);
     expect(report).toContain('closing the HTTP server');

@@ -41,12 +41,15 @@ export function inlineEntryCss(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        return html.replace(/<link rel="stylesheet"( crossorigin)? href="\/([^"]+\.css)">/g, (tag, crossorigin: string | undefined, file: string) => {
-          const asset = bundle[file];
-          if (!asset || asset.type !== 'asset' || !inlined.has(file)) return tag;
-          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-          return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet"${crossorigin ?? ''} href="/${file}" disabled>`;
-        });
+        return html.replace(
+          /<link rel="stylesheet"( crossorigin)? href="\/([^"]+\.css)">/g,
+          (tag, crossorigin: string | undefined, file: string) => {
+            const asset = bundle[file];
+            if (!asset || asset.type !== 'asset' || !inlined.has(file)) return tag;
+            const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+            return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet"${crossorigin ?? ''} href="/${file}" disabled>`;
+          },
+        );
       },
     },
   };

@@ -16,7 +16,10 @@ export async function seriousA11yFindings(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe;
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] })) as AxeResult;
+    return (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    })) as AxeResult;
   });
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -35,7 +38,12 @@ const LATIN = /[A-Za-z]{2,}/g;
  * each language's own name in the language picker, and AA, as Chinese writes "split
  * the bill") do not count.
  */
-export async function foreignWords(page: Page, language: 'zh-CN' | 'en', userData: string[], allowed: string[] = ['CAB', 'App', 'CNY', '简体中文', 'English', 'AA']): Promise<string[]> {
+export async function foreignWords(
+  page: Page,
+  language: 'zh-CN' | 'en',
+  userData: string[],
+  allowed: string[] = ['CAB', 'App', 'CNY', '简体中文', 'English', 'AA'],
+): Promise<string[]> {
   let text = await page.evaluate(() => document.body.innerText);
   for (const d of userData) text = text.split(d).join(' ');
   const found = text.match(language === 'en' ? HAN : LATIN) ?? [];

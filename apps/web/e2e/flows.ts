@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { outboxCode } from './browser.ts';
 
-export const visible = (page: Page, testId: string, timeout = 20_000) => page.getByTestId(testId).first().waitFor({ state: 'visible', timeout });
+export const visible = (page: Page, testId: string, timeout = 20_000) =>
+  page.getByTestId(testId).first().waitFor({ state: 'visible', timeout });
 
 /** Logs a new user in through the login page, with the code from the dev outbox. */
 export async function loginThroughUi(page: Page, base: string): Promise<string> {
@@ -10,7 +11,10 @@ export async function loginThroughUi(page: Page, base: string): Promise<string> 
   await visible(page, 'page-login');
   await page.getByTestId('login-phone').locator('input').fill(phone);
   await page.getByTestId('login-send-code').click();
-  await page.getByTestId('login-code').locator('input').fill(await outboxCode(base, phone));
+  await page
+    .getByTestId('login-code')
+    .locator('input')
+    .fill(await outboxCode(base, phone));
   await page.getByTestId('login-submit').click();
   await visible(page, 'mine-logged-in');
   return phone;

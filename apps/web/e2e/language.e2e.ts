@@ -16,7 +16,13 @@ type Language = 'zh-CN' | 'en';
 
 const TEXTS = {
   'zh-CN': { wrongCode: '验证码错误', wrongPassword: '账号或密码错误', template: '家庭账本', english: '简体中文', me: '我的' },
-  en: { wrongCode: 'Wrong verification code', wrongPassword: 'Wrong account or password', template: 'Family book', english: 'English', me: 'Me' },
+  en: {
+    wrongCode: 'Wrong verification code',
+    wrongPassword: 'Wrong account or password',
+    template: 'Family book',
+    english: 'English',
+    me: 'Me',
+  },
 } as const;
 
 /**
@@ -42,7 +48,12 @@ async function walk(language: Language) {
   const toast = async (text: string) => {
     await expect.poll(() => page.locator('.adm-toast-main').last().textContent(), { timeout: 10_000 }).toBe(text);
     // A long message wraps between words, never inside one ("passwo / rd").
-    expect(await page.locator('.adm-toast-main').last().evaluate((el) => getComputedStyle(el).wordBreak)).toBe('normal');
+    expect(
+      await page
+        .locator('.adm-toast-main')
+        .last()
+        .evaluate((el) => getComputedStyle(el).wordBreak),
+    ).toBe('normal');
   };
 
   // The language is chosen where people choose it: mine -> language.
@@ -68,7 +79,10 @@ async function walk(language: Language) {
   await page.getByTestId('login-phone').locator('input').fill(phone);
   await page.getByTestId('login-send-code').click();
   const code = await outboxCode(base, phone);
-  await page.getByTestId('login-code').locator('input').fill(code === '000000' ? '111111' : '000000');
+  await page
+    .getByTestId('login-code')
+    .locator('input')
+    .fill(code === '000000' ? '111111' : '000000');
   await page.getByTestId('login-submit').click();
   await toast(TEXTS[language].wrongCode);
   await shot(page, 'wrong-code');

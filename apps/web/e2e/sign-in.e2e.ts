@@ -61,7 +61,9 @@ describe('sign-in journey at 390x844', () => {
       g.fillRect(0, 0, 64, 64);
       return c.toDataURL('image/png').split(',')[1]!;
     });
-    await page.getByTestId('personal-avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    await page
+      .getByTestId('personal-avatar-file')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
     const avatarImg = page.getByTestId('personal-avatar').locator('img');
     await expect.poll(() => avatarImg.getAttribute('src'), { timeout: 15_000 }).toMatch(/^\/files\/avatars\/[0-9a-f]{32}\.png$/);
 

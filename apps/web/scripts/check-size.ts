@@ -32,7 +32,13 @@ const check = (name: string, keys: string[], limit: number | undefined) => {
   const w = firstLoad(dist, manifest, keys);
   rows.push([name, kb(w.jsGzip), limit === undefined ? 'none' : String(limit), kb(w.jsBrotli), kb(w.cssGzip)]);
   if (limit === undefined) failures.push(`${name} has no budget in size-budget.json`);
-  else if (w.jsGzip > limit * 1024) failures.push(`${name}: ${kb(w.jsGzip)} KB of gzip JavaScript is over its budget of ${limit} KB (largest: ${w.files.slice(0, 5).map((f) => `${f.file} ${kb(f.gzip)} KB`).join(', ')})`);
+  else if (w.jsGzip > limit * 1024)
+    failures.push(
+      `${name}: ${kb(w.jsGzip)} KB of gzip JavaScript is over its budget of ${limit} KB (largest: ${w.files
+        .slice(0, 5)
+        .map((f) => `${f.file} ${kb(f.gzip)} KB`)
+        .join(', ')})`,
+    );
 };
 
 check('entry (index.html)', [entry], budget.entry);
@@ -40,13 +46,15 @@ for (const page of pages) {
   if (!manifest[page]) failures.push(`${page} is not in the build manifest`);
   else check(page.replace(/^src\/pages\//, ''), [entry, STARTUP, page], budget.pages[page]);
 }
-for (const page of Object.keys(budget.pages)) if (!pages.includes(page)) failures.push(`size-budget.json lists ${page}, which is not a page`);
+for (const page of Object.keys(budget.pages))
+  if (!pages.includes(page)) failures.push(`size-budget.json lists ${page}, which is not a page`);
 
 // No single chunk, loaded first or later, may grow past the cap unnoticed.
 for (const chunk of Object.values(manifest)) {
   if (!chunk.file.endsWith('.js')) continue;
   const { gzip } = compressedSize(path.join(dist, chunk.file));
-  if (gzip > budget.anyChunk * 1024) failures.push(`chunk ${chunk.file}: ${kb(gzip)} KB gzip is over the ${budget.anyChunk} KB cap for one chunk`);
+  if (gzip > budget.anyChunk * 1024)
+    failures.push(`chunk ${chunk.file}: ${kb(gzip)} KB gzip is over the ${budget.anyChunk} KB cap for one chunk`);
 }
 
 const width = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));

@@ -26,19 +26,36 @@ async function json<T>(res: Response): Promise<T> {
  * (with its development SMS outbox) and closes it before the measured server starts.
  */
 export async function seed(dataDir: string): Promise<Seeded> {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', CAB_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    CAB_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  });
   const handle = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
   await migrate(handle.db);
   await new CatalogueRepository(handle.db).seed();
   const kv = new MemoryStore(systemClock);
-  const { app } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage: new LocalFileStorage(path.join(dataDir, 'files')) });
+  const { app } = await buildApp({
+    config,
+    db: handle.db,
+    clock: systemClock,
+    kv,
+    storage: new LocalFileStorage(path.join(dataDir, 'files')),
+  });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const phone = `137${String(Date.now()).slice(-8)}`;
     await json(await signedFetch(base, 'POST', AUTH_PATHS.verifyCode, { phone, type: 4 }));
     const outbox = await json<{ data: Array<{ code: string }> }>(await fetch(`${base}${AUTH_PATHS.smsOutbox}?phone=${phone}`));
-    const login = (await json<LoginResponse>(await signedFetch(base, 'POST', AUTH_PATHS.login, { type: 'code', phone, code: outbox.data[0]?.code }))).data;
-    const templates = (await json<{ data: TemplateSummary[] }>(await signedFetch(base, 'GET', BOOK_PATHS.templates, undefined, login.token))).data;
+    const login = (
+      await json<LoginResponse>(await signedFetch(base, 'POST', AUTH_PATHS.login, { type: 'code', phone, code: outbox.data[0]?.code }))
+    ).data;
+    const templates = (
+      await json<{ data: TemplateSummary[] }>(await signedFetch(base, 'GET', BOOK_PATHS.templates, undefined, login.token))
+    ).data;
     let book: Book | undefined;
     for (const code of ['family', 'daily', 'travel']) {
       const template = templates.find((x) => x.code === code) ?? templates[0];

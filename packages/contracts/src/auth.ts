@@ -3,11 +3,7 @@ import type { MessageKey } from './messages.ts';
 import { PHONE_PATTERN, stripPhonePrefix } from './rules.ts';
 
 /** Mainland mobile numbers, optionally with a +86 prefix; stored without it. */
-export const Phone = z
-  .string()
-  .trim()
-  .regex(PHONE_PATTERN, 'must be a mobile phone number')
-  .transform(stripPhonePrefix);
+export const Phone = z.string().trim().regex(PHONE_PATTERN, 'must be a mobile phone number').transform(stripPhonePrefix);
 
 /** Verification code types: 4 for login, 2 for everything else (binding a phone). */
 export const VerifyCodeType = z.union([z.literal(4), z.literal(2)]);

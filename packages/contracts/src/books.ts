@@ -3,7 +3,6 @@ import { Id } from './common.ts';
 import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX } from './constants.ts';
 import type { MessageKey } from './messages.ts';
 
-
 export const BookName = z.string().trim().min(1, 'must not be empty').max(BOOK_NAME_MAX, `at most ${BOOK_NAME_MAX} characters`);
 export const BookRemark = z.string().trim().max(BOOK_REMARK_MAX, `at most ${BOOK_REMARK_MAX} characters`);
 /** One of the web's SVG icons (BOOK_ICONS), never an emoji. */
@@ -44,7 +43,14 @@ export const CloudBookListResponse = z.object({ cloud_book_list: z.array(Book) }
 export const BookListResponse = z.object({ data: z.array(Book) });
 export const BookResponse = z.object({ data: Book });
 
-export const CreateBookRequest = z.object({ id: Id.describe('template id'), name: BookName.optional(), currency: z.string().regex(/^[A-Z]{3}$/).optional() });
+export const CreateBookRequest = z.object({
+  id: Id.describe('template id'),
+  name: BookName.optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+});
 export type CreateBookRequest = z.input<typeof CreateBookRequest>;
 export const UpdateBookRequest = z
   .object({ name: BookName.optional(), remark: BookRemark.optional(), icon: BookIcon.optional(), cover: BookCover.optional() })
@@ -56,7 +62,15 @@ export const BookIdParams = z.object({ id: Id });
 export const BookQuery = z.object({ id: Id.optional() });
 
 export const BookExtRequest = z.object({ ids: z.array(Id).min(1).max(200) });
-export const BookExt = z.object({ id: z.string(), member_count: z.number().int(), role: BookRole, joined_at: z.number().int(), last_used_at: z.number().int().nullable(), category_count: z.number().int(), account_count: z.number().int() });
+export const BookExt = z.object({
+  id: z.string(),
+  member_count: z.number().int(),
+  role: BookRole,
+  joined_at: z.number().int(),
+  last_used_at: z.number().int().nullable(),
+  category_count: z.number().int(),
+  account_count: z.number().int(),
+});
 export const BookExtResponse = z.object({ data: z.array(BookExt) });
 
 export const UserInfoLookupRequest = z.object({ user_ids: z.array(Id).min(1).max(200) });
@@ -74,16 +88,41 @@ export const CoverMaterialsResponse = z.object({ data: z.array(CoverMaterial) })
 export const PreferenceKey = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, dot, dash and underscore, at most 64');
 export const PreferenceConfig = z.object({ key: PreferenceKey, value: z.string().max(2000) });
 export const PreferenceQuery = z.object({ keys: z.string().max(2000).optional() });
-export const PatchPreferenceRequest = z.object({ configs: z.array(PreferenceConfig).min(1).max(50), level: z.enum(['user', 'book']).optional() });
+export const PatchPreferenceRequest = z.object({
+  configs: z.array(PreferenceConfig).min(1).max(50),
+  level: z.enum(['user', 'book']).optional(),
+});
 export const PreferenceResponse = z.object({ data: z.array(PreferenceConfig) });
 export const PreferenceLevelResponse = z.object({ data: z.object({ user: z.array(PreferenceConfig), book: z.array(PreferenceConfig) }) });
 
-export const TemplateCategory = z.object({ category_code: z.string(), name: z.string(), name_en: z.string(), children: z.array(z.object({ category_code: z.string(), name: z.string(), name_en: z.string() })) });
+export const TemplateCategory = z.object({
+  category_code: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  children: z.array(z.object({ category_code: z.string(), name: z.string(), name_en: z.string() })),
+});
 export const TemplateCategoriesResponse = z.object({ data: z.array(TemplateCategory) });
-export const TemplateSummary = z.object({ id: z.string(), code: z.string(), category_code: z.string(), name: z.string(), name_en: z.string(), description: z.string(), description_en: z.string(), cover: z.string(), icon: z.string(), currency: z.string(), template_type: z.string(), use_count: z.number().int() });
+export const TemplateSummary = z.object({
+  id: z.string(),
+  code: z.string(),
+  category_code: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  description: z.string(),
+  description_en: z.string(),
+  cover: z.string(),
+  icon: z.string(),
+  currency: z.string(),
+  template_type: z.string(),
+  use_count: z.number().int(),
+});
 export type TemplateSummary = z.infer<typeof TemplateSummary>;
 export const TemplateListResponse = z.object({ data: z.array(TemplateSummary) });
-export const TemplateCategoryNode: z.ZodType<{ name: string; icon: string; sub_categories: Array<{ name: string; icon: string; sub_categories: unknown[] }> }> = z.object({
+export const TemplateCategoryNode: z.ZodType<{
+  name: string;
+  icon: string;
+  sub_categories: Array<{ name: string; icon: string; sub_categories: unknown[] }>;
+}> = z.object({
   name: z.string(),
   icon: z.string(),
   sub_categories: z.array(z.object({ name: z.string(), icon: z.string(), sub_categories: z.array(z.unknown()) })),

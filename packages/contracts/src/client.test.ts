@@ -29,8 +29,19 @@ describe('the client entry', () => {
     const reached = [...closure(path.resolve(import.meta.dirname, 'client.ts'))];
     expect(reached.filter((f) => !f.startsWith('/'))).toEqual([]);
     expect(reached.map((f) => path.basename(f)).sort()).toEqual([
-      'client.ts', 'constants.ts', 'errors.ts', 'messages-auth.ts', 'messages-books.ts', 'messages-request.ts', 'messages-validation.ts', 'messages.ts',
-      'money.ts', 'paths.ts', 'permissions.ts', 'rules.ts', 'signing.ts',
+      'client.ts',
+      'constants.ts',
+      'errors.ts',
+      'messages-auth.ts',
+      'messages-books.ts',
+      'messages-request.ts',
+      'messages-validation.ts',
+      'messages.ts',
+      'money.ts',
+      'paths.ts',
+      'permissions.ts',
+      'rules.ts',
+      'signing.ts',
     ]);
   });
 

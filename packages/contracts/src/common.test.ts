@@ -35,6 +35,8 @@ describe('auth contracts', () => {
 
 describe('signing', () => {
   it('joins the parts with newlines and upper-cases the method', () => {
-    expect(stringToSign({ clientKey: 'k', nonce: 'n', timestamp: '1', method: 'get', pathWithQuery: '/a?b=1', bodySha256: 'h' })).toBe('k\nn\n1\nGET\n/a?b=1\nh');
+    expect(stringToSign({ clientKey: 'k', nonce: 'n', timestamp: '1', method: 'get', pathWithQuery: '/a?b=1', bodySha256: 'h' })).toBe(
+      'k\nn\n1\nGET\n/a?b=1\nh',
+    );
   });
 });

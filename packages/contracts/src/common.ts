@@ -26,7 +26,6 @@ export type Device = z.infer<typeof Device>;
 /** Envelope helpers: a single resource is `{data}`, a list `{data: []}`, a page adds `paging`. */
 export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), paging: z.object({ has_more: z.boolean() }) });
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), paging: z.object({ has_more: z.boolean() }) });
 
 export const ErrorBodySchema = z.object({ code: z.number().int(), message: z.string() });

@@ -33,5 +33,18 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 64;
 
 /** A book's icon: one of these names, drawn from the web's SVG icon set (never an emoji). */
-export const BOOK_ICONS = ['book', 'home', 'family', 'shop', 'travel', 'renovation', 'baby', 'wedding', 'car', 'money', 'study', 'pet'] as const;
+export const BOOK_ICONS = [
+  'book',
+  'home',
+  'family',
+  'shop',
+  'travel',
+  'renovation',
+  'baby',
+  'wedding',
+  'car',
+  'money',
+  'study',
+  'pet',
+] as const;
 export type BookIconName = (typeof BOOK_ICONS)[number];

@@ -58,7 +58,9 @@ describe('the message catalogue', () => {
     expect(renderMessage('auth.verifyCodeWrong', 'zh-CN')).toBe('验证码错误');
     expect(renderMessage('auth.verifyCodeWrong', 'en')).toBe('Wrong verification code');
     expect(renderMessage('validation.tooLong', 'zh-CN', { field: FIELD_LABELS.name, max: 20 })).toBe('账本名称最多 20 个字');
-    expect(renderMessage('validation.tooLong', 'en', { field: FIELD_LABELS.name, max: 20 })).toBe('Book name must be at most 20 characters');
+    expect(renderMessage('validation.tooLong', 'en', { field: FIELD_LABELS.name, max: 20 })).toBe(
+      'Book name must be at most 20 characters',
+    );
     expect(renderText({ 'zh-CN': '{a}和{b}', en: '{a} and {b}' }, 'en', { a: 1 })).toBe('1 and {b}');
   });
 });

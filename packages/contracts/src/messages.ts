@@ -27,7 +27,8 @@ export interface MessageDef extends LocalizedText {
 
 // Pure calls here and in the domain files: a bundle that never reads the texts (the web's
 // first load) drops them whole.
-export const MESSAGES = /* @__PURE__ */ (() => ({ ...REQUEST_MESSAGES, ...VALIDATION_MESSAGES, ...AUTH_MESSAGES, ...BOOK_MESSAGES }) as const)();
+export const MESSAGES = /* @__PURE__ */ (() =>
+  ({ ...REQUEST_MESSAGES, ...VALIDATION_MESSAGES, ...AUTH_MESSAGES, ...BOOK_MESSAGES }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;
 
@@ -43,7 +44,9 @@ export type MessageArgs<K extends MessageKey> = [PlaceholdersOf<K>] extends [nev
 /** The keys answered with a given code. */
 export type MessageKeyFor<C extends ErrorCodeValue> = { [K in MessageKey]: Messages[K]['code'] extends C ? K : never }[MessageKey];
 /** The keys answered with a given code that take no parameters. */
-export type PlainMessageKeyFor<C extends ErrorCodeValue> = { [K in MessageKeyFor<C>]: [PlaceholdersOf<K>] extends [never] ? K : never }[MessageKeyFor<C>];
+export type PlainMessageKeyFor<C extends ErrorCodeValue> = {
+  [K in MessageKeyFor<C>]: [PlaceholdersOf<K>] extends [never] ? K : never;
+}[MessageKeyFor<C>];
 
 /**
  * What each code says when nothing more specific is known (Fastify's own errors, a

@@ -24,6 +24,12 @@ export type PermissionCode = (typeof Permission)[keyof typeof Permission];
 export const ROLE_PERMISSIONS: Record<'owner' | 'admin' | 'bookkeeper' | 'viewer', readonly PermissionCode[]> = {
   owner: Object.values(Permission),
   admin: Object.values(Permission).filter((c) => c !== Permission.DELETE_BOOK && c !== Permission.SPACE_RENTAL),
-  bookkeeper: [Permission.TRANSACTION_GROUP, Permission.ADD_TRANSACTION, Permission.EDIT_TRANSACTION, Permission.BASIC, Permission.MEMBER_BASIC_DETAIL],
+  bookkeeper: [
+    Permission.TRANSACTION_GROUP,
+    Permission.ADD_TRANSACTION,
+    Permission.EDIT_TRANSACTION,
+    Permission.BASIC,
+    Permission.MEMBER_BASIC_DETAIL,
+  ],
   viewer: [Permission.BASIC, Permission.MEMBER_BASIC_DETAIL],
 };

@@ -97,7 +97,8 @@ describe('JSON answers', () => {
 });
 
 describe('the request log', () => {
-  const requestLines = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request' || l.msg === 'request failed');
+  const requestLines = () =>
+    lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request' || l.msg === 'request failed');
 
   it('writes one line per API call, with method, path, status and time', async () => {
     lines.length = 0;

@@ -1,6 +1,15 @@
 import {
-  CODE_DEFAULTS, ErrorCode, MESSAGES, errorStatus, renderCatalogued, renderMessage,
-  type ErrorCodeValue, type Locale, type MessageArgs, type MessageKey, type MessageParam,
+  CODE_DEFAULTS,
+  ErrorCode,
+  MESSAGES,
+  errorStatus,
+  renderCatalogued,
+  renderMessage,
+  type ErrorCodeValue,
+  type Locale,
+  type MessageArgs,
+  type MessageKey,
+  type MessageParam,
 } from '@cab/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLocale } from './locale.ts';

@@ -17,7 +17,7 @@ async function loginWithWrongCode(o: CallOptions) {
   return t.client.post(AUTH_PATHS.login, { type: 'code', phone, code: code === '000000' ? '111111' : '000000' }, o);
 }
 
-describe('every answer in the caller\'s language', () => {
+describe("every answer in the caller's language", () => {
   it('says a verification code is wrong in Chinese by default, in English when the Device locale or Accept-Language asks', async () => {
     const zh = { code: ErrorCode.VERIFY_CODE_WRONG, message: '验证码错误' };
     const en = { code: ErrorCode.VERIFY_CODE_WRONG, message: 'Wrong verification code' };
@@ -37,7 +37,7 @@ describe('every answer in the caller\'s language', () => {
     }
   });
 
-  it('names the invalid field in the user\'s language', async () => {
+  it("names the invalid field in the user's language", async () => {
     const bad = { phone: '1380013800x', type: 4 };
     expect((await t.client.post(AUTH_PATHS.verifyCode, bad)).json()).toEqual({ code: ErrorCode.VALIDATION, message: '手机号格式不正确' });
     const en = await t.client.post(AUTH_PATHS.verifyCode, bad, EN);
@@ -46,11 +46,15 @@ describe('every answer in the caller\'s language', () => {
 
     const user = await buildUser(t);
     const tpl = await t.db.selectFrom('book_templates').select('id').where('code', '=', 'daily').executeTakeFirstOrThrow();
-    const create = (name: string, o: CallOptions = {}) => t.client.post(BOOK_PATHS.create, { id: tpl.id, name }, { token: user.token, ...o });
+    const create = (name: string, o: CallOptions = {}) =>
+      t.client.post(BOOK_PATHS.create, { id: tpl.id, name }, { token: user.token, ...o });
     expect((await create('')).json()).toEqual({ code: ErrorCode.VALIDATION, message: '账本名称不能为空' });
     expect((await create('', EN)).json()).toEqual({ code: ErrorCode.VALIDATION, message: 'Book name must not be empty' });
     expect((await create('账'.repeat(21))).json()).toEqual({ code: ErrorCode.VALIDATION, message: '账本名称最多 20 个字' });
-    expect((await create('账'.repeat(21), EN)).json()).toEqual({ code: ErrorCode.VALIDATION, message: 'Book name must be at most 20 characters' });
+    expect((await create('账'.repeat(21), EN)).json()).toEqual({
+      code: ErrorCode.VALIDATION,
+      message: 'Book name must be at most 20 characters',
+    });
   });
 
   it('answers an unknown call in either language', async () => {
@@ -63,11 +67,13 @@ describe('every answer in the caller\'s language', () => {
 
   it('words malformed JSON, an oversized body and a missing login in either language', async () => {
     const user = await buildUser(t);
-    const malformed = (o: CallOptions) => t.client.patch(AUTH_PATHS.updateUser, undefined, { token: user.token, raw: '{"nickname": "x"', ...o });
+    const malformed = (o: CallOptions) =>
+      t.client.patch(AUTH_PATHS.updateUser, undefined, { token: user.token, raw: '{"nickname": "x"', ...o });
     expect((await malformed({})).json()).toEqual({ code: ErrorCode.MALFORMED_JSON, message: '提交的内容格式不正确' });
     expect((await malformed(EN)).json()).toEqual({ code: ErrorCode.MALFORMED_JSON, message: 'Request body is not valid JSON' });
 
-    const huge = (o: CallOptions) => t.client.patch(AUTH_PATHS.updateUser, { nickname: 'x', avatar_url: 'y'.repeat(1_100_000) }, { token: user.token, ...o });
+    const huge = (o: CallOptions) =>
+      t.client.patch(AUTH_PATHS.updateUser, { nickname: 'x', avatar_url: 'y'.repeat(1_100_000) }, { token: user.token, ...o });
     const hugeZh = await huge({});
     expect(hugeZh.statusCode).toBe(413);
     expect(hugeZh.json()).toEqual({ code: ErrorCode.BODY_TOO_LARGE, message: '提交的内容太大了' });
@@ -80,22 +86,30 @@ describe('every answer in the caller\'s language', () => {
   });
 
   it('words signature failures and rate limits in either language', async () => {
-    expect((await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, { clientKey: 'stranger', ...EN })).json())
-      .toEqual({ code: ErrorCode.UNKNOWN_CLIENT_KEY, message: 'Unknown client key' });
+    expect((await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, { clientKey: 'stranger', ...EN })).json()).toEqual({
+      code: ErrorCode.UNKNOWN_CLIENT_KEY,
+      message: 'Unknown client key',
+    });
     const phone = nextPhone();
     expect((await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 })).statusCode).toBe(200);
     const again = await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 });
     expect(again.statusCode).toBe(429);
     expect(again.json()).toEqual({ code: ErrorCode.TOO_MANY_REQUESTS, message: '验证码已发送，请 1 分钟后再获取' });
-    expect((await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 }, EN)).json())
-      .toEqual({ code: ErrorCode.TOO_MANY_REQUESTS, message: 'A code was just sent; wait a minute before asking again' });
+    expect((await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 }, EN)).json()).toEqual({
+      code: ErrorCode.TOO_MANY_REQUESTS,
+      message: 'A code was just sent; wait a minute before asking again',
+    });
   });
 
   it('answers a malformed Device header in the default language, and keeps its locale when only other fields are wrong', async () => {
     const notJson = await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, { headers: { device: 'Not json' } });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toEqual({ code: ErrorCode.BAD_DEVICE, message: '设备信息格式不正确，请更新应用后重试' });
-    const badField = await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, { headers: { device: JSON.stringify({ locale: 'en', model: 42 }) } });
+    const badField = await t.client.post(
+      AUTH_PATHS.verifyCode,
+      { phone: nextPhone(), type: 4 },
+      { headers: { device: JSON.stringify({ locale: 'en', model: 42 }) } },
+    );
     expect(badField.statusCode).toBe(400);
     expect(badField.json()).toEqual({ code: ErrorCode.BAD_DEVICE, message: 'Device header has fields of the wrong type' });
   });

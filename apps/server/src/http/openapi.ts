@@ -9,7 +9,10 @@ export function buildOpenApi(routes: RegisteredRoute[], version: string): Record
   for (const r of routes) {
     const url = r.url.replace(/:([A-Za-z_]+)/g, '{$1}');
     const parameters: unknown[] = [];
-    for (const [where, schema] of [['query', r.query], ['path', r.params]] as const) {
+    for (const [where, schema] of [
+      ['query', r.query],
+      ['path', r.params],
+    ] as const) {
       if (!schema) continue;
       const js = toSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, prop] of Object.entries(js.properties ?? {})) {

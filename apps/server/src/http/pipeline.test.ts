@@ -56,7 +56,9 @@ describe('request pipeline', () => {
     const phone = nextPhone();
     const headers = t.client.signHeaders('POST', AUTH_PATHS.verifyCode, JSON.stringify({ phone, type: 4 }));
     const tampered = await t.app.inject({
-      method: 'POST', url: AUTH_PATHS.verifyCode, headers: { ...headers, 'content-type': 'application/json' },
+      method: 'POST',
+      url: AUTH_PATHS.verifyCode,
+      headers: { ...headers, 'content-type': 'application/json' },
       payload: JSON.stringify({ phone, type: 2 }),
     });
     expect(tampered.json().code).toBe(ErrorCode.BAD_SIGN);
@@ -76,15 +78,31 @@ describe('request pipeline', () => {
   });
 
   it('accepts extra configured keys, and md5 signs from legacy keys only', async () => {
-    const partner = await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, { clientKey: 'partner', secret: 'partner-secret' });
+    const partner = await t.client.post(
+      AUTH_PATHS.verifyCode,
+      { phone: nextPhone(), type: 4 },
+      { clientKey: 'partner', secret: 'partner-secret' },
+    );
     expect(partner.statusCode).toBe(200);
-    const md5 = (key: string, nonce: string, ts: string, secret: string) => crypto.createHash('md5').update(key + nonce + ts + secret).digest('hex');
+    const md5 = (key: string, nonce: string, ts: string, secret: string) =>
+      crypto
+        .createHash('md5')
+        .update(key + nonce + ts + secret)
+        .digest('hex');
     const nonce = crypto.randomBytes(12).toString('hex');
     const ts = String(t.clock.now());
-    const legacy = await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, { clientKey: 'old-app', nonce, timestamp: Number(ts), sign: md5('old-app', nonce, ts, 'old-secret') });
+    const legacy = await t.client.post(
+      AUTH_PATHS.verifyCode,
+      { phone: nextPhone(), type: 4 },
+      { clientKey: 'old-app', nonce, timestamp: Number(ts), sign: md5('old-app', nonce, ts, 'old-secret') },
+    );
     expect(legacy.statusCode).toBe(200);
     const nonce2 = crypto.randomBytes(12).toString('hex');
-    const notLegacy = await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, { clientKey: WEB_CLIENT_KEY, nonce: nonce2, sign: md5(WEB_CLIENT_KEY, nonce2, ts, 'x') });
+    const notLegacy = await t.client.post(
+      AUTH_PATHS.verifyCode,
+      { phone: nextPhone(), type: 4 },
+      { clientKey: WEB_CLIENT_KEY, nonce: nonce2, sign: md5(WEB_CLIENT_KEY, nonce2, ts, 'x') },
+    );
     expect(notLegacy.json().code).toBe(ErrorCode.BAD_SIGN);
   });
 

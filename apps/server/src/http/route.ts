@@ -22,7 +22,6 @@ declare module 'fastify' {
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-
 export interface RouteDef<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
   url: string;

@@ -57,7 +57,10 @@ export async function verifySignature(req: FastifyRequest, deps: SignatureDeps):
     .digest('hex');
   let ok = safeEqualHex(sign, expected);
   if (!ok && client.legacy) {
-    const md5 = crypto.createHash('md5').update(clientKey + nonce + timestamp + client.secret).digest('hex');
+    const md5 = crypto
+      .createHash('md5')
+      .update(clientKey + nonce + timestamp + client.secret)
+      .digest('hex');
     ok = safeEqualHex(sign, md5);
   }
   if (!ok) throw new AppError('signature.bad');

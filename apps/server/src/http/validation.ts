@@ -1,4 +1,13 @@
-import { ErrorCode, FIELD_LABELS, MESSAGES, fieldLabel, isMessageKey, placeholdersOf, type LocalizedText, type PlainMessageKeyFor } from '@cab/contracts';
+import {
+  ErrorCode,
+  FIELD_LABELS,
+  MESSAGES,
+  fieldLabel,
+  isMessageKey,
+  placeholdersOf,
+  type LocalizedText,
+  type PlainMessageKeyFor,
+} from '@cab/contracts';
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
 
@@ -32,10 +41,14 @@ function describe(issue: Issue, field: LocalizedText, missing: boolean): AppErro
       return new AppError('validation.wrongType', { field });
     case 'too_small': {
       const min = Number(issue.minimum);
-      if (issue.origin === 'string') return min <= 1 ? new AppError('validation.empty', { field }) : new AppError('validation.tooShort', { field, min });
-      if (issue.origin === 'array' || issue.origin === 'set') return min <= 1 ? new AppError('validation.empty', { field }) : new AppError('validation.tooFewItems', { field, min });
+      if (issue.origin === 'string')
+        return min <= 1 ? new AppError('validation.empty', { field }) : new AppError('validation.tooShort', { field, min });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return min <= 1 ? new AppError('validation.empty', { field }) : new AppError('validation.tooFewItems', { field, min });
       if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
-        return issue.inclusive === false ? new AppError('validation.notAbove', { field, min }) : new AppError('validation.tooSmall', { field, min });
+        return issue.inclusive === false
+          ? new AppError('validation.notAbove', { field, min })
+          : new AppError('validation.tooSmall', { field, min });
       }
       return new AppError('validation.invalid', { field });
     }
@@ -44,7 +57,9 @@ function describe(issue: Issue, field: LocalizedText, missing: boolean): AppErro
       if (issue.origin === 'string') return new AppError('validation.tooLong', { field, max });
       if (issue.origin === 'array' || issue.origin === 'set') return new AppError('validation.tooManyItems', { field, max });
       if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
-        return issue.inclusive === false ? new AppError('validation.notBelow', { field, max }) : new AppError('validation.tooLarge', { field, max });
+        return issue.inclusive === false
+          ? new AppError('validation.notBelow', { field, max })
+          : new AppError('validation.tooLarge', { field, max });
       }
       return new AppError('validation.invalid', { field });
     }

@@ -22,14 +22,22 @@ async function redisAnswers(): Promise<boolean> {
 const haveRedis = (await redisAnswers()) || !!process.env.CAB_REQUIRE_REDIS;
 
 const stores: Array<[string, () => { store: KeyValueStore; wait: (ms: number) => Promise<void> }, boolean]> = [
-  ['memory', () => {
-    const clock = new ManualClock(0);
-    return { store: new MemoryStore(clock), wait: async (ms) => clock.advance(ms) };
-  }, true],
-  ['redis', () => ({
-    store: new RedisStore(redisUrl, systemClock, `cabtest:${crypto.randomBytes(6).toString('hex')}:`),
-    wait: (ms) => new Promise((r) => setTimeout(r, ms)),
-  }), haveRedis],
+  [
+    'memory',
+    () => {
+      const clock = new ManualClock(0);
+      return { store: new MemoryStore(clock), wait: async (ms) => clock.advance(ms) };
+    },
+    true,
+  ],
+  [
+    'redis',
+    () => ({
+      store: new RedisStore(redisUrl, systemClock, `cabtest:${crypto.randomBytes(6).toString('hex')}:`),
+      wait: (ms) => new Promise((r) => setTimeout(r, ms)),
+    }),
+    haveRedis,
+  ],
 ];
 
 describe.each(stores)('%s key-value store', (_name, make, enabled) => {

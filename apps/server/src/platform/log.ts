@@ -34,7 +34,9 @@ export class LogSink {
       return;
     }
     if (this.dropped > 0) {
-      this.stream.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'log lines dropped: the log reader fell behind', dropped: this.dropped })}\n`);
+      this.stream.write(
+        `${JSON.stringify({ level: 40, time: Date.now(), msg: 'log lines dropped: the log reader fell behind', dropped: this.dropped })}\n`,
+      );
       this.dropped = 0;
     }
     this.stream.write(line);

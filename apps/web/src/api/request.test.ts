@@ -8,13 +8,21 @@ interface Call {
   init: RequestInit;
 }
 
-const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function setup(answers: Array<Response | ((c: Call) => Response | Promise<Response>)>, over: Partial<RequestDeps> = {}) {
   const calls: Call[] = [];
   const toasts: string[] = [];
   const navigations: string[] = [];
-  const state = { gap: 0, tokens: { tokenType: 'Bearer', token: 'access-1', refreshToken: 'refresh-1' } as { tokenType: string; token: string; refreshToken: string } | undefined, cleared: 0, loadingOpen: 0, loadingTexts: [] as string[] };
+  const state = {
+    gap: 0,
+    tokens: { tokenType: 'Bearer', token: 'access-1', refreshToken: 'refresh-1' } as
+      { tokenType: string; token: string; refreshToken: string } | undefined,
+    cleared: 0,
+    loadingOpen: 0,
+    loadingTexts: [] as string[],
+  };
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const call = { url: String(url), init: init ?? {} };
     calls.push(call);
@@ -43,7 +51,12 @@ function setup(answers: Array<Response | ((c: Call) => Response | Promise<Respon
     },
     currentHash: () => '#/pages/home/index',
     navigate: (h) => navigations.push(h),
-    t: (k) => ({ noNetwork: 'no network connection, please check network settings', sessionAbnormal: 'user info abnormal, please log in again', loading: 'loading' })[k],
+    t: (k) =>
+      ({
+        noNetwork: 'no network connection, please check network settings',
+        sessionAbnormal: 'user info abnormal, please log in again',
+        loading: 'loading',
+      })[k],
     log: { warn: () => {} },
     ...over,
   };
@@ -77,7 +90,14 @@ describe('the request wrapper', () => {
     expect(header(c, 'Timestamp')).toBe('1005000');
     expect(header(c, 'Nonce-Str')).toHaveLength(24);
     const bodySha256 = createHash('sha256').update('{"n":1}').digest('hex');
-    const text = stringToSign({ clientKey: header(c, 'Client-Key')!, nonce: header(c, 'Nonce-Str')!, timestamp: '1005000', method: 'POST', pathWithQuery: '/cab-x/a?q=1', bodySha256 });
+    const text = stringToSign({
+      clientKey: header(c, 'Client-Key')!,
+      nonce: header(c, 'Nonce-Str')!,
+      timestamp: '1005000',
+      method: 'POST',
+      pathWithQuery: '/cab-x/a?q=1',
+      bodySha256,
+    });
     expect(header(c, 'Sign')).toBe(createHmac('sha256', WEB_CLIENT_SECRET).update(text).digest('hex'));
   });
 
@@ -88,14 +108,22 @@ describe('the request wrapper', () => {
   });
 
   it('on 400 code 274 refreshes server info once, keeps the clock gap and retries once', async () => {
-    const { request, calls, state, toasts } = setup([json(400, { code: 274, message: 'skew' }), json(200, { current_time_stamp: 1_600_000 }), json(200, { ok: true })]);
+    const { request, calls, state, toasts } = setup([
+      json(400, { code: 274, message: 'skew' }),
+      json(200, { current_time_stamp: 1_600_000 }),
+      json(200, { ok: true }),
+    ]);
     expect(await request('/cab-x/a')).toEqual({ ok: true });
     expect(calls[1]?.url).toBe(AUTH_PATHS.serverInfo);
     expect(state.gap).toBe(600_000);
     expect(header(calls[2]!, 'Timestamp')).toBe('1600000');
     expect(toasts).toEqual([]);
 
-    const twice = setup([json(400, { code: 274, message: 'skew' }), json(200, { current_time_stamp: 1 }), json(400, { code: 274, message: 'still skewed' })]);
+    const twice = setup([
+      json(400, { code: 274, message: 'skew' }),
+      json(200, { current_time_stamp: 1 }),
+      json(400, { code: 274, message: 'still skewed' }),
+    ]);
     await expect(twice.request('/cab-x/a')).rejects.toMatchObject({ code: 274 });
     expect(twice.calls).toHaveLength(3);
     expect(twice.toasts).toEqual(['still skewed']);
@@ -117,7 +145,15 @@ describe('the request wrapper', () => {
   it('refreshes at most 3 times, then clears the session and toasts', async () => {
     const pair = (n: number) => json(200, { data: { access_token: `a${n}`, refresh_token: `r${n}`, token_type: 'Bearer', expires_in: 1 } });
     const unauthorized = () => json(401, { code: 1020, message: 'no' });
-    const { request, calls, state, toasts } = setup([unauthorized(), pair(1), unauthorized(), pair(2), unauthorized(), pair(3), unauthorized()]);
+    const { request, calls, state, toasts } = setup([
+      unauthorized(),
+      pair(1),
+      unauthorized(),
+      pair(2),
+      unauthorized(),
+      pair(3),
+      unauthorized(),
+    ]);
     await expect(request('/cab-x/a')).rejects.toBeInstanceOf(ApiError);
     expect(calls.filter((c) => c.url === AUTH_PATHS.refresh)).toHaveLength(3);
     expect(state.cleared).toBe(1);
@@ -135,12 +171,14 @@ describe('the request wrapper', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const { request, calls } = setup([
-      json(401, {}), json(401, {}),
+      json(401, {}),
+      json(401, {}),
       async () => {
         await gate;
         return json(200, { data: { access_token: 'a2', refresh_token: 'r2', token_type: 'Bearer', expires_in: 1 } });
       },
-      json(200, { n: 1 }), json(200, { n: 2 }),
+      json(200, { n: 1 }),
+      json(200, { n: 2 }),
     ]);
     const both = Promise.all([request('/cab-x/1'), request('/cab-x/2')]);
     await new Promise((r) => setTimeout(r, 10));
@@ -160,13 +198,27 @@ describe('the request wrapper', () => {
   });
 
   it('toasts the message, or msg, or the no-network default', async () => {
-    const { request, toasts } = setup([json(422, { code: 1, message: 'm1' }), json(422, { code: 2, msg: 'm2' }), json(500, {}), json(502, 'not json')]);
+    const { request, toasts } = setup([
+      json(422, { code: 1, message: 'm1' }),
+      json(422, { code: 2, msg: 'm2' }),
+      json(500, {}),
+      json(502, 'not json'),
+    ]);
     for (let i = 0; i < 4; i++) await expect(request('/cab-x/a')).rejects.toBeInstanceOf(ApiError);
-    expect(toasts).toEqual(['m1', 'm2', 'no network connection, please check network settings', 'no network connection, please check network settings']);
+    expect(toasts).toEqual([
+      'm1',
+      'm2',
+      'no network connection, please check network settings',
+      'no network connection, please check network settings',
+    ]);
   });
 
   it('toasts nothing with showError false, or for code 0x0225 in dialog mode', async () => {
-    const { request, toasts } = setup([json(422, { code: 1, message: 'quiet' }), json(409, { code: 0x0225, message: 'closed' }), json(409, { code: 0x0225, message: 'closed' })]);
+    const { request, toasts } = setup([
+      json(422, { code: 1, message: 'quiet' }),
+      json(409, { code: 0x0225, message: 'closed' }),
+      json(409, { code: 0x0225, message: 'closed' }),
+    ]);
     await expect(request('/cab-x/a', { showError: false })).rejects.toMatchObject({ message: 'quiet' });
     await expect(request('/cab-x/a', { dialog: true })).rejects.toMatchObject({ code: 549 });
     expect(toasts).toEqual([]);
@@ -189,10 +241,14 @@ describe('the request wrapper', () => {
       let fetched!: () => void;
       const fetchStarted = new Promise<void>((r) => (fetched = r));
       const { request, toasts } = setup(
-        [(c) => {
-          fetched();
-          return new Promise<Response>((_, reject) => c.init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-        }],
+        [
+          (c) => {
+            fetched();
+            return new Promise<Response>((_, reject) =>
+              c.init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+            );
+          },
+        ],
         { log: { warn } },
       );
       const p = request('/cab-x/slow');

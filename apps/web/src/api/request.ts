@@ -1,4 +1,13 @@
-import { AUTH_PATHS, ErrorCode, MAX_TOKEN_REFRESH_RETRIES, REQUEST_TIMEOUT_MS, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, type Device, type TokenPair } from '@cab/contracts/client';
+import {
+  AUTH_PATHS,
+  ErrorCode,
+  MAX_TOKEN_REFRESH_RETRIES,
+  REQUEST_TIMEOUT_MS,
+  WEB_CLIENT_KEY,
+  WEB_CLIENT_SECRET,
+  type Device,
+  type TokenPair,
+} from '@cab/contracts/client';
 import { signHeaders } from './sign.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -76,7 +85,14 @@ export function createRequest(deps: RequestDeps) {
     const headers: Record<string, string> = {
       Device: JSON.stringify(deps.device()),
       'Trading-Entity': o.tradingEntity ?? deps.bookId(),
-      ...(await signHeaders({ clientKey: WEB_CLIENT_KEY, secret: WEB_CLIENT_SECRET, method, pathWithQuery: full, body, timestamp: deps.now() + deps.clockGap() })),
+      ...(await signHeaders({
+        clientKey: WEB_CLIENT_KEY,
+        secret: WEB_CLIENT_SECRET,
+        method,
+        pathWithQuery: full,
+        body,
+        timestamp: deps.now() + deps.clockGap(),
+      })),
       ...(hasJsonBody ? { 'Content-Type': 'application/json' } : {}),
       ...(session ? { Authorization: `${session.tokenType} ${session.token}` } : {}),
       ...o.headers,

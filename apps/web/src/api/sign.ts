@@ -32,6 +32,13 @@ export interface SignInput {
 export async function signHeaders(i: SignInput): Promise<Record<string, string>> {
   const nonce = randomString(24);
   const timestamp = String(i.timestamp);
-  const text = stringToSign({ clientKey: i.clientKey, nonce, timestamp, method: i.method, pathWithQuery: i.pathWithQuery, bodySha256: await sha256Hex(i.body) });
+  const text = stringToSign({
+    clientKey: i.clientKey,
+    nonce,
+    timestamp,
+    method: i.method,
+    pathWithQuery: i.pathWithQuery,
+    bodySha256: await sha256Hex(i.body),
+  });
   return { 'Client-Key': i.clientKey, 'Nonce-Str': nonce, Timestamp: timestamp, Sign: await hmacSha256Hex(i.secret, text) };
 }

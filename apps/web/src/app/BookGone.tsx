@@ -17,7 +17,17 @@ export function BookGone({ bookId }: { bookId: string }) {
     if (useBookStore.getState().bookId === bookId) useBookStore.getState().clear();
   }, [bookId]);
   return (
-    <EmptyState kind="notFound" full testId="book-gone" title={t('books.gone')} description={t('books.goneHint')}
-      action={<Button color="primary" data-testid="book-gone-list" onClick={() => navigate('/pages/book/index', { replace: true })}>{t('books.toMyBooks')}</Button>} />
+    <EmptyState
+      kind="notFound"
+      full
+      testId="book-gone"
+      title={t('books.gone')}
+      description={t('books.goneHint')}
+      action={
+        <Button color="primary" data-testid="book-gone-list" onClick={() => navigate('/pages/book/index', { replace: true })}>
+          {t('books.toMyBooks')}
+        </Button>
+      }
+    />
   );
 }

@@ -15,7 +15,21 @@ export type EmptyKind = 'loggedOut' | 'empty' | 'noResults' | 'failed' | 'notOpe
 
 const PICTURES: Record<EmptyKind, string> = { loggedOut, empty, noResults, failed, notOpen, notFound };
 
-export function EmptyState({ kind, title, description, action, full, testId }: { kind: EmptyKind; title: ReactNode; description?: ReactNode; action?: ReactNode; full?: boolean; testId?: string }) {
+export function EmptyState({
+  kind,
+  title,
+  description,
+  action,
+  full,
+  testId,
+}: {
+  kind: EmptyKind;
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  full?: boolean;
+  testId?: string;
+}) {
   return (
     <div className={full ? 'empty-state full' : 'empty-state'} data-testid={testId ?? `state-${kind}`} data-state={kind}>
       <img src={PICTURES[kind]} alt="" width={160} height={120} />

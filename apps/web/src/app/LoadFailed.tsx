@@ -6,7 +6,17 @@ import { EmptyState } from './EmptyState.tsx';
 export function LoadFailed({ onRetry, full }: { onRetry: () => unknown; full?: boolean }) {
   const { t } = useTranslation();
   return (
-    <EmptyState kind="failed" full={full} testId="load-failed" title={t('common.loadFailed')} description={t('common.loadFailedHint')}
-      action={<Button size="small" color="primary" fill="outline" data-testid="load-retry" onClick={() => void onRetry()}>{t('common.retry')}</Button>} />
+    <EmptyState
+      kind="failed"
+      full={full}
+      testId="load-failed"
+      title={t('common.loadFailed')}
+      description={t('common.loadFailedHint')}
+      action={
+        <Button size="small" color="primary" fill="outline" data-testid="load-retry" onClick={() => void onRetry()}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
   );
 }

@@ -11,8 +11,17 @@ export default function NotFound() {
   return (
     <div className="page" data-testid="not-found">
       <PageBar title={t('notFound.title')} />
-      <EmptyState kind="notFound" full title={t('notFound.title')} description={t('notFound.body')}
-        action={<Button color="primary" onClick={() => navigate('/pages/home/index', { replace: true })}>{t('notOpen.home')}</Button>} />
+      <EmptyState
+        kind="notFound"
+        full
+        title={t('notFound.title')}
+        description={t('notFound.body')}
+        action={
+          <Button color="primary" onClick={() => navigate('/pages/home/index', { replace: true })}>
+            {t('notOpen.home')}
+          </Button>
+        }
+      />
     </div>
   );
 }

@@ -16,8 +16,19 @@ export default function NotOpen({ area, tab }: { area: Area; tab?: boolean }) {
   return (
     <div className="page" data-testid="not-open">
       <PageBar title={name} back={!tab} />
-      <EmptyState kind="notOpen" full title={t('notOpen.title')} description={t('notOpen.body', { name })}
-        action={!tab && <Button color="primary" onClick={() => navigate('/pages/home/index')}>{t('notOpen.home')}</Button>} />
+      <EmptyState
+        kind="notOpen"
+        full
+        title={t('notOpen.title')}
+        description={t('notOpen.body', { name })}
+        action={
+          !tab && (
+            <Button color="primary" onClick={() => navigate('/pages/home/index')}>
+              {t('notOpen.home')}
+            </Button>
+          )
+        }
+      />
     </div>
   );
 }

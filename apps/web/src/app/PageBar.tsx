@@ -17,14 +17,30 @@ export function useBack(): () => void {
  * A page's top bar: back (a named button; tab pages have none), the title, and an
  * optional action on the right.
  */
-export function PageBar({ title, right, back = true, onBack: customBack }: { title: ReactNode; right?: ReactNode; back?: boolean; onBack?: () => void }) {
+export function PageBar({
+  title,
+  right,
+  back = true,
+  onBack: customBack,
+}: {
+  title: ReactNode;
+  right?: ReactNode;
+  back?: boolean;
+  onBack?: () => void;
+}) {
   const { t } = useTranslation();
   const defaultBack = useBack();
   return (
     <header className="page-bar">
       <div className="page-bar-side">
         {back && (
-          <button type="button" className="page-bar-back" aria-label={t('common.back')} data-testid="page-back" onClick={customBack ?? defaultBack}>
+          <button
+            type="button"
+            className="page-bar-back"
+            aria-label={t('common.back')}
+            data-testid="page-back"
+            onClick={customBack ?? defaultBack}
+          >
             <Icon name="back" size={22} />
           </button>
         )}

@@ -16,19 +16,43 @@ export interface SheetAction {
  * announce them as buttons (antd-mobile's ActionSheet marks them as list options
  * outside any list).
  */
-export function Sheet({ visible, onClose, actions, label }: { visible: boolean; onClose: () => void; actions: SheetAction[]; label?: string }) {
+export function Sheet({
+  visible,
+  onClose,
+  actions,
+  label,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  actions: SheetAction[];
+  label?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="sheet"
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+    >
       <div role="group" aria-label={label}>
         {actions.map((a) => (
-          <button key={a.key} type="button" className={a.danger ? 'sheet-action danger' : 'sheet-action'} disabled={a.disabled} onClick={a.onClick}>
+          <button
+            key={a.key}
+            type="button"
+            className={a.danger ? 'sheet-action danger' : 'sheet-action'}
+            disabled={a.disabled}
+            onClick={a.onClick}
+          >
             <span className="sheet-action-text">{a.text}</span>
             {a.description && <span className="sheet-action-desc">{a.description}</span>}
           </button>
         ))}
       </div>
-      <button type="button" className="sheet-action sheet-cancel" onClick={onClose}>{t('common.cancel')}</button>
+      <button type="button" className="sheet-action sheet-cancel" onClick={onClose}>
+        {t('common.cancel')}
+      </button>
     </Popup>
   );
 }

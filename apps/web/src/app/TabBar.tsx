@@ -4,7 +4,12 @@ import { useTranslation } from '../i18n/index.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { TAB_PATHS } from './route-table.ts';
 
-const ICONS = [<Icon key="home" name="home" />, <Icon key="book" name="ledger" />, <Icon key="market" name="market" />, <Icon key="mine" name="user" />];
+const ICONS = [
+  <Icon key="home" name="home" />,
+  <Icon key="book" name="ledger" />,
+  <Icon key="market" name="market" />,
+  <Icon key="mine" name="user" />,
+];
 const LABELS = ['tabs.home', 'tabs.book', 'tabs.market', 'tabs.mine'] as const;
 
 export function AppTabBar() {

@@ -20,7 +20,9 @@ describe('form rules', () => {
   });
 
   it('shows an error until the value changes', () => {
-    const { result } = renderHook(() => useField('', { filter: digitsOnly(4), validate: (v) => (v.length === 4 ? undefined : 'four digits') }));
+    const { result } = renderHook(() =>
+      useField('', { filter: digitsOnly(4), validate: (v) => (v.length === 4 ? undefined : 'four digits') }),
+    );
     act(() => void result.current.check());
     expect(result.current.error).toBe('four digits');
     act(() => result.current.onChange('1x2'));
@@ -36,7 +38,11 @@ describe('form rules', () => {
     const { result } = renderHook(() => useSubmitGuard());
     let runs = 0;
     let finish: () => void = () => undefined;
-    const submit = () => new Promise<void>((r) => { runs++; finish = r; });
+    const submit = () =>
+      new Promise<void>((r) => {
+        runs++;
+        finish = r;
+      });
     result.current(submit);
     result.current(submit);
     expect(runs).toBe(1);

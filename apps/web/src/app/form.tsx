@@ -10,18 +10,23 @@ import { useRef, useState } from 'react';
 export const charCount = (v: string): number => v.length;
 
 /** Cuts to at most `max` characters, never through the middle of an emoji. */
-export const clip = (max: number) => (v: string): string => {
-  if (v.length <= max) return v;
-  let out = '';
-  for (const ch of v) {
-    if (out.length + ch.length > max) break;
-    out += ch;
-  }
-  return out;
-};
+export const clip =
+  (max: number) =>
+  (v: string): string => {
+    if (v.length <= max) return v;
+    let out = '';
+    for (const ch of v) {
+      if (out.length + ch.length > max) break;
+      out += ch;
+    }
+    return out;
+  };
 
 /** Digits only, at most `max` of them (phone numbers, verification codes). */
-export const digitsOnly = (max: number) => (v: string): string => v.replace(/\D/g, '').slice(0, max);
+export const digitsOnly =
+  (max: number) =>
+  (v: string): string =>
+    v.replace(/\D/g, '').slice(0, max);
 
 export interface Field {
   value: string;
@@ -33,7 +38,10 @@ export interface Field {
   setError: (e: string | undefined) => void;
 }
 
-export function useField(initial: string, opts: { filter?: (v: string) => string; validate?: (v: string) => string | undefined } = {}): Field {
+export function useField(
+  initial: string,
+  opts: { filter?: (v: string) => string; validate?: (v: string) => string | undefined } = {},
+): Field {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string>();
   return {

@@ -10,10 +10,13 @@ const PATHS = {
   ledger: 'M6 3.5h11a1.5 1.5 0 0 1 1.5 1.5v15.5H6.5A2 2 0 0 1 4.5 18.5V5A1.5 1.5 0 0 1 6 3.5zM4.5 18.5a2 2 0 0 1 2-2h12M8.5 8h6M8.5 11.5h4',
   market: 'M4 8h16l-1.2 11.2a1.5 1.5 0 0 1-1.5 1.3H6.7a1.5 1.5 0 0 1-1.5-1.3zM8.5 8V6.5a3.5 3.5 0 0 1 7 0V8',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4.5 20.5c.8-3.8 3.8-6 7.5-6s6.7 2.2 7.5 6',
-  family: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2.5 20c.6-3.4 3.1-5.5 6.5-5.5s5.9 2.1 6.5 5.5M16 11a3 3 0 1 0-1-5.8M17.5 14.6c2.2.5 3.6 2.4 4 5.4',
+  family:
+    'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2.5 20c.6-3.4 3.1-5.5 6.5-5.5s5.9 2.1 6.5 5.5M16 11a3 3 0 1 0-1-5.8M17.5 14.6c2.2.5 3.6 2.4 4 5.4',
   shop: 'M4 9.5 5.5 4h13L20 9.5M4 9.5a2.7 2.7 0 0 0 5.3 0 2.7 2.7 0 0 0 5.4 0 2.7 2.7 0 0 0 5.3 0M5.5 12v8h13v-8M10 20v-4.5h4V20',
-  travel: 'M10.5 13.5 4 11l1.5-1.5 7 .5 4-4c1-1 2.5-1.3 3-.8s.2 2-.8 3l-4 4 .5 7L14 20.5l-2.5-6.5-3 3 .3 2.3-1.3 1.2-1.5-3-3-1.5 1.2-1.3 2.3.3z',
-  renovation: 'M14.5 4.5a4 4 0 0 0-4.8 5.3L4 15.5 6.5 18l1-1 .5.5 1.5-1.5 1.5 1.5 1-1-1.5-1.5 1.7-1.7a4 4 0 0 0 5.3-4.8l-2.3 2.3-2.5-.5-.5-2.5z',
+  travel:
+    'M10.5 13.5 4 11l1.5-1.5 7 .5 4-4c1-1 2.5-1.3 3-.8s.2 2-.8 3l-4 4 .5 7L14 20.5l-2.5-6.5-3 3 .3 2.3-1.3 1.2-1.5-3-3-1.5 1.2-1.3 2.3.3z',
+  renovation:
+    'M14.5 4.5a4 4 0 0 0-4.8 5.3L4 15.5 6.5 18l1-1 .5.5 1.5-1.5 1.5 1.5 1-1-1.5-1.5 1.7-1.7a4 4 0 0 0 5.3-4.8l-2.3 2.3-2.5-.5-.5-2.5z',
   baby: 'M12 20a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15zM9.5 11v.5M14.5 11v.5M10 15a2.8 2.8 0 0 0 4 0M12 5c-1.5 0-2 1.3-1 2',
   wedding: 'M12 20.5s-7.5-4.4-7.5-10A4.3 4.3 0 0 1 12 7.8a4.3 4.3 0 0 1 7.5 2.7c0 5.6-7.5 10-7.5 10z',
   car: 'M4.5 16.5v-4l2-5a1.5 1.5 0 0 1 1.4-1h8.2a1.5 1.5 0 0 1 1.4 1l2 5v4zM4.5 16.5V19h2.5v-2.5M17 16.5V19h2.5v-2.5M4.5 12.5h15M7.5 14.5h1M15.5 14.5h1',
@@ -36,10 +39,31 @@ export type IconName = keyof typeof PATHS;
 /** Icons whose dots are drawn as round caps need a heavier line to show. */
 const HEAVY: ReadonlySet<IconName> = new Set(['more']);
 
-export function Icon({ name, size = '1em', style, className }: { name: IconName; size?: number | string; style?: CSSProperties; className?: string }) {
+export function Icon({
+  name,
+  size = '1em',
+  style,
+  className,
+}: {
+  name: IconName;
+  size?: number | string;
+  style?: CSSProperties;
+  className?: string;
+}) {
   return (
-    <svg className={className ? `cab-icon ${className}` : 'cab-icon'} width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor"
-      strokeWidth={HEAVY.has(name) ? 2.6 : 1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" style={style}>
+    <svg
+      className={className ? `cab-icon ${className}` : 'cab-icon'}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={HEAVY.has(name) ? 2.6 : 1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      style={style}
+    >
       <path d={PATHS[name]} />
     </svg>
   );

@@ -41,22 +41,34 @@ const books: Prefetch = (qc) => {
 
 /** The pages built so far, each its own chunk. */
 export const PAGES: Record<string, PageDef> = {
-  mine: page(() => import('../pages/mine/MinePage.tsx'), (qc) => void (signedIn() && qc.prefetchQuery(userInfoQuery()))),
+  mine: page(
+    () => import('../pages/mine/MinePage.tsx'),
+    (qc) => void (signedIn() && qc.prefetchQuery(userInfoQuery())),
+  ),
   accountLogin: page(() => import('../pages/accountLogin/AccountLoginPage.tsx')),
   bindPhone: page(() => import('../pages/bindPhone/BindPhonePage.tsx')),
-  personalInfo: page(() => import('../pages/personalInfo/PersonalInfoPage.tsx'), (qc) => void (signedIn() && qc.prefetchQuery(userInfoQuery()))),
+  personalInfo: page(
+    () => import('../pages/personalInfo/PersonalInfoPage.tsx'),
+    (qc) => void (signedIn() && qc.prefetchQuery(userInfoQuery())),
+  ),
   aboutUs: page(() => import('../pages/aboutUs/AboutUsPage.tsx')),
   updateApp: page(() => import('../pages/updateApp/UpdateAppPage.tsx')),
   loading: page(() => import('../pages/loading/LoadingPage.tsx')),
-  home: page(() => import('../pages/home/HomePage.tsx'), (qc, params) => {
-    books(qc, params);
-    if (signedIn()) void qc.prefetchQuery(bookQueries.recent());
-  }),
+  home: page(
+    () => import('../pages/home/HomePage.tsx'),
+    (qc, params) => {
+      books(qc, params);
+      if (signedIn()) void qc.prefetchQuery(bookQueries.recent());
+    },
+  ),
   book: page(() => import('../pages/book/BookPage.tsx'), books),
-  dashboard: page(() => import('../pages/dashboard/DashboardPage.tsx'), (qc, params) => {
-    const id = params.get('TradingEntity') || effectiveBookId(useBookStore.getState().bookId);
-    if (id) void qc.prefetchQuery(bookQueries.one(id));
-  }),
+  dashboard: page(
+    () => import('../pages/dashboard/DashboardPage.tsx'),
+    (qc, params) => {
+      const id = params.get('TradingEntity') || effectiveBookId(useBookStore.getState().bookId);
+      if (id) void qc.prefetchQuery(bookQueries.one(id));
+    },
+  ),
   bookSetting: page(() => import('../pages/bookSetting/BookSettingPage.tsx')),
   law: page(() => import('../pages/bookSetting/LawPage.tsx')),
 };

@@ -3,7 +3,20 @@
  * that builds it. A route without a page shows the shared not-open notice until its
  * area lands.
  */
-export type Area = 'core' | 'books' | 'market' | 'accounting' | 'flows' | 'budgets' | 'commerce' | 'members' | 'cloud' | 'migration' | 'community' | 'messages' | 'host';
+export type Area =
+  | 'core'
+  | 'books'
+  | 'market'
+  | 'accounting'
+  | 'flows'
+  | 'budgets'
+  | 'commerce'
+  | 'members'
+  | 'cloud'
+  | 'migration'
+  | 'community'
+  | 'messages'
+  | 'host';
 
 export interface RouteEntry {
   path: string;

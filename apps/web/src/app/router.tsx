@@ -54,7 +54,9 @@ export function AppRouter() {
       <Routes>
         <Route element={<Layout />}>
           <Route index element={<Navigate to="/loading/index" replace />} />
-          {routeObjects.map((r) => <Route key={r.path} path={r.path} element={r.element} />)}
+          {routeObjects.map((r) => (
+            <Route key={r.path} path={r.path} element={r.element} />
+          ))}
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>

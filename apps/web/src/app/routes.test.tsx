@@ -11,7 +11,11 @@ describe('the route table', () => {
   it('registers every route of SPEC section 2 verbatim', () => {
     const registered = new Set(routeObjects.map((r) => r.path));
     const spec = fs.existsSync(ROUTES_TXT)
-      ? fs.readFileSync(ROUTES_TXT, 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.split(/\s+/)[1]!)
+      ? fs
+          .readFileSync(ROUTES_TXT, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim() && !l.startsWith('#'))
+          .map((l) => l.split(/\s+/)[1]!)
       : ROUTES.map((r) => r.path);
     expect(spec.length).toBe(75);
     for (const p of spec) expect(registered, p).toContain(`/${p}`);
@@ -22,8 +26,23 @@ describe('the route table', () => {
     for (const r of ROUTES) if (r.page) expect(PAGES[r.page], r.path).toBeDefined();
     const notOpen = ROUTES.filter((r) => !r.page);
     console.log(`routes still showing the not-open notice: ${notOpen.length} of ${ROUTES.length}`);
-    expect(ROUTES.filter((r) => r.page).map((r) => r.path).sort()).toEqual(
-      ['aboutUs/index', 'accountLogin/index', 'bindPhone/index', 'bookSetting/index', 'bookSetting/pages/law', 'dashboard/index', 'loading/index', 'pages/book/index', 'pages/home/index', 'pages/mine/index', 'personalInfo/index', 'updateApp/index'],
-    );
+    expect(
+      ROUTES.filter((r) => r.page)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([
+      'aboutUs/index',
+      'accountLogin/index',
+      'bindPhone/index',
+      'bookSetting/index',
+      'bookSetting/pages/law',
+      'dashboard/index',
+      'loading/index',
+      'pages/book/index',
+      'pages/home/index',
+      'pages/mine/index',
+      'personalInfo/index',
+      'updateApp/index',
+    ]);
   });
 });

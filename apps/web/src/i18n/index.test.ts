@@ -9,7 +9,9 @@ describe('the translator', () => {
   it('speaks Chinese by default and fills placeholders', () => {
     expect(i18n.language).toBe('zh-CN');
     expect(i18n.t('tabs.home')).toBe('首页');
-    expect(i18n.t('books.deleteConfirm', { name: '家庭账本', days: 30 })).toBe('删除后所有成员都将看不到这个账本，30 天内可以恢复。确定删除“家庭账本”吗？');
+    expect(i18n.t('books.deleteConfirm', { name: '家庭账本', days: 30 })).toBe(
+      '删除后所有成员都将看不到这个账本，30 天内可以恢复。确定删除“家庭账本”吗？',
+    );
   });
 
   it('loads English when chosen, with its plural forms', async () => {

@@ -28,7 +28,10 @@ describe('app settings', () => {
   });
 
   it('merges server configs over defaults', () => {
-    expect(mergeSettings({ amountHidden: false, theme: 'light' }, [{ key: 'amount-hidden', value: true }])).toEqual({ amountHidden: true, theme: 'light' });
+    expect(mergeSettings({ amountHidden: false, theme: 'light' }, [{ key: 'amount-hidden', value: true }])).toEqual({
+      amountHidden: true,
+      theme: 'light',
+    });
   });
 });
 

@@ -14,7 +14,10 @@ export function settingKey(raw: string): string {
 }
 
 /** Server preferences (key/value list) merged over the defaults, keys renamed. */
-export function mergeSettings<T extends Record<string, unknown>>(defaults: T, configs: Array<{ key: string; value: unknown }>): T & Record<string, unknown> {
+export function mergeSettings<T extends Record<string, unknown>>(
+  defaults: T,
+  configs: Array<{ key: string; value: unknown }>,
+): T & Record<string, unknown> {
   const merged: Record<string, unknown> = { ...defaults };
   for (const { key, value } of configs) merged[settingKey(key)] = value;
   return merged as T & Record<string, unknown>;

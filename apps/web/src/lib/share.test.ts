@@ -20,7 +20,9 @@ describe('sharing a book link', () => {
   it('copies the link where there is no share sheet, or the sheet failed', async () => {
     const copied: string[] = [];
     expect(await shareLink(data, { copy: async (t) => void copied.push(t) })).toBe('copied');
-    expect(await shareLink(data, { share: async () => Promise.reject(new Error('not allowed')), copy: async (t) => void copied.push(t) })).toBe('copied');
+    expect(
+      await shareLink(data, { share: async () => Promise.reject(new Error('not allowed')), copy: async (t) => void copied.push(t) }),
+    ).toBe('copied');
     expect(copied).toEqual([data.url, data.url]);
   });
 

@@ -3,7 +3,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from './storage-keys.ts';
 import { selectLoggedIn, useUserStore } from './user.ts';
 
-const user: UserInfo = { userid: '7', account: '13800138000', avatarUrl: '', nickName: '小明', phone: '13800138000', tokenType: 'Bearer', token: 'a1', has_password: false };
+const user: UserInfo = {
+  userid: '7',
+  account: '13800138000',
+  avatarUrl: '',
+  nickName: '小明',
+  phone: '13800138000',
+  tokenType: 'Bearer',
+  token: 'a1',
+  has_password: false,
+};
 
 describe('the user store', () => {
   beforeEach(() => useUserStore.getState().clear());

@@ -25,8 +25,13 @@ export const useUserStore = create<UserState>()(
       refreshToken: '',
       login: false,
       signIn: (user, refreshToken) => set({ user, refreshToken, login: true }),
-      setUser: (user) => set((s) => ({ user: { ...user, token: s.user?.token ?? user.token, tokenType: s.user?.tokenType ?? user.tokenType } })),
-      setTokens: (pair) => set((s) => ({ refreshToken: pair.refresh_token, user: s.user ? { ...s.user, token: pair.access_token, tokenType: 'Bearer' } : s.user })),
+      setUser: (user) =>
+        set((s) => ({ user: { ...user, token: s.user?.token ?? user.token, tokenType: s.user?.tokenType ?? user.tokenType } })),
+      setTokens: (pair) =>
+        set((s) => ({
+          refreshToken: pair.refresh_token,
+          user: s.user ? { ...s.user, token: pair.access_token, tokenType: 'Bearer' } : s.user,
+        })),
       clear: () => set({ user: null, refreshToken: '', login: false }),
       loginFailed: (type) => {
         const outcome = loginFailureOutcome(type, get().login);

@@ -31,14 +31,24 @@ const presentLogin = ({ user, tokens }: SignedIn) => ({
 export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRoute[], deps: AuthRouteDeps): void {
   const tag = 'auth';
   defineRoute(app, registry, {
-    method: 'POST', url: AUTH_PATHS.verifyCode, tag, auth: 'none', summary: 'Send a verification code (type 4 login, 2 others)',
-    body: SendVerifyCodeRequest, response: SendVerifyCodeResponse,
+    method: 'POST',
+    url: AUTH_PATHS.verifyCode,
+    tag,
+    auth: 'none',
+    summary: 'Send a verification code (type 4 login, 2 others)',
+    body: SendVerifyCodeRequest,
+    response: SendVerifyCodeResponse,
     handler: async ({ body, req }) => ({ data: await deps.codes.send(body.phone, body.type, req.ip) }),
   });
 
   defineRoute(app, registry, {
-    method: 'POST', url: AUTH_PATHS.login, tag, auth: 'none', summary: 'Log in by code or password',
-    body: LoginRequest, response: LoginResponse,
+    method: 'POST',
+    url: AUTH_PATHS.login,
+    tag,
+    auth: 'none',
+    summary: 'Log in by code or password',
+    body: LoginRequest,
+    response: LoginResponse,
     handler: async ({ body, req }) => {
       if (body.type === 'password') {
         return presentLogin(await deps.auth.loginByPassword(body.username, sha1Hex(body.password), req.ip));
@@ -48,13 +58,23 @@ export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRou
   });
 
   defineRoute(app, registry, {
-    method: 'POST', url: AUTH_PATHS.refresh, tag, auth: 'none', summary: 'Rotate the refresh token for a new token pair',
-    body: RefreshTokenRequest, response: RefreshTokenResponse,
+    method: 'POST',
+    url: AUTH_PATHS.refresh,
+    tag,
+    auth: 'none',
+    summary: 'Rotate the refresh token for a new token pair',
+    body: RefreshTokenRequest,
+    response: RefreshTokenResponse,
     handler: async ({ body }) => ({ data: await deps.tokens.refresh(body.refresh_token) }),
   });
 
   defineRoute(app, registry, {
-    method: 'POST', url: AUTH_PATHS.logout, tag, auth: 'user', summary: 'Log out: revoke this sign-in', status: 204,
+    method: 'POST',
+    url: AUTH_PATHS.logout,
+    tag,
+    auth: 'user',
+    summary: 'Log out: revoke this sign-in',
+    status: 204,
     handler: async ({ user }) => {
       if (user) await deps.tokens.revoke(user.familyId);
     },
@@ -62,10 +82,14 @@ export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRou
 
   // Scripts and integrations call this legacy grant without request signing.
   defineRoute(app, registry, {
-    method: 'GET', url: AUTH_PATHS.oauthAuthorize, tag, auth: 'none', signed: false,
+    method: 'GET',
+    url: AUTH_PATHS.oauthAuthorize,
+    tag,
+    auth: 'none',
+    signed: false,
     summary: 'Legacy password grant (password is the sha1 hex of the password)',
-    query: OAuthAuthorizeQuery, response: OAuthAuthorizeResponse,
+    query: OAuthAuthorizeQuery,
+    response: OAuthAuthorizeResponse,
     handler: async ({ query, req }) => (await deps.auth.loginByPassword(query.username, query.password, req.ip)).tokens,
   });
 }
-

@@ -9,7 +9,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const countUsers = async () => Number((await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countUsers = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('login by verification code', () => {
   it('creates the user on first login and finds the same user the second time', async () => {
@@ -70,7 +78,8 @@ describe('login by verification code', () => {
     await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 });
     const code = await latestCode(t.app, phone);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await t.client.post(AUTH_PATHS.login, { type: 'code', phone, code: wrong })).json().code).toBe(ErrorCode.VERIFY_CODE_WRONG);
+    for (let i = 0; i < 5; i++)
+      expect((await t.client.post(AUTH_PATHS.login, { type: 'code', phone, code: wrong })).json().code).toBe(ErrorCode.VERIFY_CODE_WRONG);
     const res = await t.client.post(AUTH_PATHS.login, { type: 'code', phone, code });
     expect(res.json().code).toBe(ErrorCode.VERIFY_CODE_EXPIRED);
   });
@@ -98,13 +107,18 @@ describe('login by verification code', () => {
   it('rate limits code requests per IP', async () => {
     const from = { headers: { 'x-forwarded-for': '203.0.113.77' } };
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, from)).statusCode);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, from)).statusCode);
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
 
   it('refuses bad phone numbers and code types', async () => {
-    for (const body of [{ phone: '12345', type: 4 }, { phone: nextPhone(), type: 3 }, { phone: nextPhone(), type: '4' }]) {
+    for (const body of [
+      { phone: '12345', type: 4 },
+      { phone: nextPhone(), type: 3 },
+      { phone: nextPhone(), type: '4' },
+    ]) {
       const res = await t.client.post(AUTH_PATHS.verifyCode, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe(ErrorCode.VALIDATION);
@@ -158,7 +172,9 @@ describe('tokens', () => {
     expect((await t.client.post(AUTH_PATHS.refresh, { refresh_token: 'nope' })).json().code).toBe(ErrorCode.REFRESH_TOKEN_INVALID);
     const user = await buildUser(t);
     t.clock.advance(t.config.refreshTokenTtlMs + 1);
-    expect((await t.client.post(AUTH_PATHS.refresh, { refresh_token: user.refresh_token })).json().code).toBe(ErrorCode.REFRESH_TOKEN_INVALID);
+    expect((await t.client.post(AUTH_PATHS.refresh, { refresh_token: user.refresh_token })).json().code).toBe(
+      ErrorCode.REFRESH_TOKEN_INVALID,
+    );
   });
 
   it('logs out: the access and refresh tokens stop working', async () => {
@@ -189,7 +205,10 @@ describe('password login', () => {
     const wrong = await t.client.post(AUTH_PATHS.login, { type: 'password', username: user.phone, password: 'nope-nope' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe(4112);
-    const unknown = await t.app.inject({ method: 'GET', url: `${AUTH_PATHS.oauthAuthorize}?grant_type=password_web&username=13000000000&password=${sha1Hex('x')}` });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `${AUTH_PATHS.oauthAuthorize}?grant_type=password_web&username=13000000000&password=${sha1Hex('x')}`,
+    });
     expect(unknown.json().code).toBe(4112);
     const badGrant = await t.app.inject({ method: 'GET', url: `${AUTH_PATHS.oauthAuthorize}?grant_type=other&username=1&password=x` });
     expect(badGrant.statusCode).toBe(400);
@@ -198,7 +217,8 @@ describe('password login', () => {
   it('rate limits password guessing per account', async () => {
     const user = await buildUser(t);
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await t.client.post(AUTH_PATHS.login, { type: 'password', username: user.phone, password: `guess-${i}` })).statusCode);
+    for (let i = 0; i < 11; i++)
+      codes.push((await t.client.post(AUTH_PATHS.login, { type: 'password', username: user.phone, password: `guess-${i}` })).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes[10]).toBe(429);
   });

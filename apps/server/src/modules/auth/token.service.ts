@@ -30,8 +30,18 @@ export class TokenService implements TokenVerifier {
     const access = newToken();
     const refresh = newToken();
     const now = this.clock.now();
-    await this.repo.insertAccessToken(db, { token_hash: hashToken(access), family_id: familyId, user_id: userId, expires_at: new Date(now + this.ttl.accessMs) });
-    await this.repo.insertRefreshToken(db, { token_hash: hashToken(refresh), family_id: familyId, user_id: userId, expires_at: new Date(now + this.ttl.refreshMs) });
+    await this.repo.insertAccessToken(db, {
+      token_hash: hashToken(access),
+      family_id: familyId,
+      user_id: userId,
+      expires_at: new Date(now + this.ttl.accessMs),
+    });
+    await this.repo.insertRefreshToken(db, {
+      token_hash: hashToken(refresh),
+      family_id: familyId,
+      user_id: userId,
+      expires_at: new Date(now + this.ttl.refreshMs),
+    });
     return { access_token: access, refresh_token: refresh, token_type: 'Bearer', expires_in: Math.floor(this.ttl.accessMs / 1000) };
   }
 

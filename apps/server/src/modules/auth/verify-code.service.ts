@@ -28,7 +28,10 @@ export class VerifyCodeService {
       { key: `code:phone:day:${phone}`, max: 10, windowMs: 24 * 60 * MINUTE, message: 'auth.codeDailyLimit' },
       { key: `code:ip:${ip}`, max: 30, windowMs: 60 * MINUTE, message: 'auth.codeNetworkLimit' },
     ]);
-    const code = crypto.randomInt(0, 10 ** VERIFY_CODE_LENGTH).toString().padStart(VERIFY_CODE_LENGTH, '0');
+    const code = crypto
+      .randomInt(0, 10 ** VERIFY_CODE_LENGTH)
+      .toString()
+      .padStart(VERIFY_CODE_LENGTH, '0');
     await this.repo.insertVerifyCode(phone, type, codeHash(phone, type, code), new Date(this.clock.now() + VERIFY_CODE_TTL_MS));
     await this.sms.sendVerifyCode(phone, code, type);
     return { expires_in: VERIFY_CODE_TTL_MS / 1000 };

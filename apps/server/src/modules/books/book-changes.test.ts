@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ids = async (token: string) => ((await t.client.get(BOOK_PATHS.cloudList, { token })).json().cloud_book_list as Array<{ id: string }>).map((b) => b.id);
+const ids = async (token: string) =>
+  ((await t.client.get(BOOK_PATHS.cloudList, { token })).json().cloud_book_list as Array<{ id: string }>).map((b) => b.id);
 const row = (id: string) => t.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const update = (id: string) => bookPath(BOOK_PATHS.update, { bookId: id });
 
@@ -16,17 +17,36 @@ describe('book settings', () => {
   it('renames and changes remark, icon and cover, with an activity row', async () => {
     const owner = await buildUser(t);
     const book = await buildBook(t, owner.token);
-    const res = await t.client.patch(update(book.id), { name: ' 新名字 ', remark: '全家开销', cover: '/static/covers/cover-5.svg', icon: 'home' }, { token: owner.token });
+    const res = await t.client.patch(
+      update(book.id),
+      { name: ' 新名字 ', remark: '全家开销', cover: '/static/covers/cover-5.svg', icon: 'home' },
+      { token: owner.token },
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ name: '新名字', remark: '全家开销', cover: '/static/covers/cover-5.svg', icon: 'home', min_cover_url: '/static/covers/cover-5.svg' });
-    const act = await t.db.selectFrom('book_activities').selectAll().where('book_id', '=', book.id).where('action', '=', 'update').executeTakeFirstOrThrow();
+    expect(res.json().data).toMatchObject({
+      name: '新名字',
+      remark: '全家开销',
+      cover: '/static/covers/cover-5.svg',
+      icon: 'home',
+      min_cover_url: '/static/covers/cover-5.svg',
+    });
+    const act = await t.db
+      .selectFrom('book_activities')
+      .selectAll()
+      .where('book_id', '=', book.id)
+      .where('action', '=', 'update')
+      .executeTakeFirstOrThrow();
     expect(act).toMatchObject({ user_id: owner.userid, entity: 'book', before: { name: book.name }, after: { name: '新名字' } });
   });
 
   it('accepts POST with the method override, and refuses POST without it', async () => {
     const owner = await buildUser(t);
     const book = await buildBook(t, owner.token);
-    const ok = await t.client.post(update(book.id), { name: '覆盖' }, { token: owner.token, headers: { 'x-http-method-override': 'PATCH' } });
+    const ok = await t.client.post(
+      update(book.id),
+      { name: '覆盖' },
+      { token: owner.token, headers: { 'x-http-method-override': 'PATCH' } },
+    );
     expect(ok.statusCode).toBe(200);
     const bare = await t.client.post(update(book.id), { name: '不行' }, { token: owner.token });
     expect(bare.statusCode).toBe(405);
@@ -36,7 +56,16 @@ describe('book settings', () => {
   it('refuses bad names, unknown covers and empty changes, changing nothing', async () => {
     const owner = await buildUser(t);
     const book = await buildBook(t, owner.token);
-    for (const body of [{ name: '' }, { name: 'x'.repeat(21) }, { remark: 'y'.repeat(101) }, { cover: 'https://evil.example/x.png' }, { cover: '/static/covers/cover-99.svg' }, { icon: '🏡' }, { icon: 'castle' }, {}]) {
+    for (const body of [
+      { name: '' },
+      { name: 'x'.repeat(21) },
+      { remark: 'y'.repeat(101) },
+      { cover: 'https://evil.example/x.png' },
+      { cover: '/static/covers/cover-99.svg' },
+      { icon: '🏡' },
+      { icon: 'castle' },
+      {},
+    ]) {
       const res = await t.client.patch(update(book.id), body, { token: owner.token });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -58,7 +87,7 @@ describe('book settings', () => {
 });
 
 describe('deleting and restoring', () => {
-  it('removes the book from everyone\'s lists; deleting twice is 404', async () => {
+  it("removes the book from everyone's lists; deleting twice is 404", async () => {
     const owner = await buildUser(t);
     const member = await buildUser(t);
     const book = await buildBook(t, owner.token);

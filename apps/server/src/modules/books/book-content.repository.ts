@@ -2,11 +2,20 @@ import type { Database } from '../../platform/db/index.ts';
 import type { TemplateContent } from '../../../db/seed/templates.ts';
 
 /** SQL that fills a new book with a template's trees: categories, accounts, members, merchants, projects. */
-export async function copyTemplateContent(db: Database, bookId: string, content: TemplateContent, owner: { id: string; name: string }): Promise<void> {
+export async function copyTemplateContent(
+  db: Database,
+  bookId: string,
+  content: TemplateContent,
+  owner: { id: string; name: string },
+): Promise<void> {
   for (const type of ['Expense', 'Income'] as const) {
     const roots = type === 'Expense' ? content.expense : content.income;
     for (const [i, [name, icon, subs]] of roots.entries()) {
-      const parent = await db.insertInto('book_categories').values({ book_id: bookId, parent_id: null, type, name, icon, sort: i }).returning('id').executeTakeFirstOrThrow();
+      const parent = await db
+        .insertInto('book_categories')
+        .values({ book_id: bookId, parent_id: null, type, name, icon, sort: i })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       if (subs.length) {
         await db
           .insertInto('book_categories')

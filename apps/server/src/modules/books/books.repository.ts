@@ -25,7 +25,8 @@ export class BooksRepository {
         'bu.role',
         'c.nickname as creator_name',
         'r.used_at as last_used_at',
-        (eb) => eb.selectFrom('book_users as m').whereRef('m.book_id', '=', 'b.id').select(eb.fn.countAll<string>().as('n')).as('member_count'),
+        (eb) =>
+          eb.selectFrom('book_users as m').whereRef('m.book_id', '=', 'b.id').select(eb.fn.countAll<string>().as('n')).as('member_count'),
       ])
       .where('bu.user_id', '=', userId)
       .where('b.deleted_at', 'is', null);
@@ -40,7 +41,9 @@ export class BooksRepository {
   }
 
   recentForUser(userId: string, limit: number): Promise<BookView[]> {
-    return this.views(this.db, userId).where('r.used_at', 'is not', null).orderBy('r.used_at', 'desc').limit(limit).execute() as Promise<BookView[]>;
+    return this.views(this.db, userId).where('r.used_at', 'is not', null).orderBy('r.used_at', 'desc').limit(limit).execute() as Promise<
+      BookView[]
+    >;
   }
 
   findForUser(userId: string, bookId: string, db: Database = this.db): Promise<BookView | undefined> {
@@ -51,7 +54,19 @@ export class BooksRepository {
     return this.views(this.db, userId).where('b.id', 'in', bookIds).execute() as Promise<BookView[]>;
   }
 
-  createBook(db: Database, row: { name: string; book_template_id: string; currency: string; creator_id: string; icon: string; cover: string; min_version: string; target_version: string }) {
+  createBook(
+    db: Database,
+    row: {
+      name: string;
+      book_template_id: string;
+      currency: string;
+      creator_id: string;
+      icon: string;
+      cover: string;
+      min_version: string;
+      target_version: string;
+    },
+  ) {
     return db.insertInto('books').values(row).returning('id').executeTakeFirstOrThrow();
   }
 
@@ -64,7 +79,12 @@ export class BooksRepository {
   }
 
   update(db: Database, bookId: string, patch: { name?: string; remark?: string; icon?: string; cover?: string }) {
-    return db.updateTable('books').set({ ...patch, updated_at: new Date() }).where('id', '=', bookId).where('deleted_at', 'is', null).executeTakeFirst();
+    return db
+      .updateTable('books')
+      .set({ ...patch, updated_at: new Date() })
+      .where('id', '=', bookId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 
   /** Soft delete; false when the book was already deleted (a concurrent delete). */
@@ -97,14 +117,29 @@ export class BooksRepository {
       .where('id', '=', bookId)
       .where('deleted_at', 'is not', null)
       .where('purge_after', '>', now)
-      .where((eb) => eb.exists(eb.selectFrom('book_users').select('book_id').where('book_id', '=', bookId).where('user_id', '=', userId).where('role', '=', 'owner')))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('book_users')
+            .select('book_id')
+            .where('book_id', '=', bookId)
+            .where('user_id', '=', userId)
+            .where('role', '=', 'owner'),
+        ),
+      )
       .executeTakeFirst();
     return res.numUpdatedRows > 0n;
   }
 
   /** Removes books past their restore window, a batch at a time; their data goes with them (ON DELETE CASCADE). */
   async purge(now: Date, batch = 50): Promise<string[]> {
-    const due = await this.db.selectFrom('books').select('id').where('purge_after', '<=', now).orderBy('purge_after').limit(batch).execute();
+    const due = await this.db
+      .selectFrom('books')
+      .select('id')
+      .where('purge_after', '<=', now)
+      .orderBy('purge_after')
+      .limit(batch)
+      .execute();
     const ids = due.map((r) => r.id);
     if (ids.length) await this.db.deleteFrom('books').where('id', 'in', ids).where('purge_after', '<=', now).execute();
     return ids;
@@ -141,16 +176,31 @@ export class BooksRepository {
 
   async counts(bookId: string): Promise<{ categories: number; accounts: number }> {
     const [c, a] = await Promise.all([
-      this.db.selectFrom('book_categories').select((eb) => eb.fn.countAll<string>().as('n')).where('book_id', '=', bookId).executeTakeFirstOrThrow(),
-      this.db.selectFrom('book_accounts').select((eb) => eb.fn.countAll<string>().as('n')).where('book_id', '=', bookId).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('book_categories')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('book_id', '=', bookId)
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('book_accounts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('book_id', '=', bookId)
+        .executeTakeFirstOrThrow(),
     ]);
     return { categories: Number(c.n), accounts: Number(a.n) };
   }
 
-  logActivity(db: Database, row: { book_id: string; user_id: string; action: string; entity: string; entity_id: string; before?: unknown; after?: unknown }) {
+  logActivity(
+    db: Database,
+    row: { book_id: string; user_id: string; action: string; entity: string; entity_id: string; before?: unknown; after?: unknown },
+  ) {
     return db
       .insertInto('book_activities')
-      .values({ ...row, before: row.before === undefined ? null : JSON.stringify(row.before), after: row.after === undefined ? null : JSON.stringify(row.after) })
+      .values({
+        ...row,
+        before: row.before === undefined ? null : JSON.stringify(row.before),
+        after: row.after === undefined ? null : JSON.stringify(row.after),
+      })
       .execute();
   }
 }

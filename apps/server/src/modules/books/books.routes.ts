@@ -1,7 +1,21 @@
 import {
-  BOOK_PATHS, BookExtRequest, BookExtResponse, BookIdBody, BookIdParams, BookListResponse, BookQuery, BookResponse,
-  CloudBookListResponse, CreateBookRequest, CurrentBookInfoResponse, DeletedBookListResponse, FIELD_LABELS, UpdateBookRequest,
-  UserInfoLookupRequest, UserInfoLookupResponse, type Book,
+  BOOK_PATHS,
+  BookExtRequest,
+  BookExtResponse,
+  BookIdBody,
+  BookIdParams,
+  BookListResponse,
+  BookQuery,
+  BookResponse,
+  CloudBookListResponse,
+  CreateBookRequest,
+  CurrentBookInfoResponse,
+  DeletedBookListResponse,
+  FIELD_LABELS,
+  UpdateBookRequest,
+  UserInfoLookupRequest,
+  UserInfoLookupResponse,
+  type Book,
 } from '@cab/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -20,7 +34,10 @@ const header = (req: FastifyRequest, name: string) => {
 function versions(req: FastifyRequest): { min: string; target: string } {
   const min = header(req, 'min-version') ?? '';
   const target = header(req, 'target-version') ?? '';
-  for (const [name, v] of [['Min-Version', min], ['Target-Version', target]] as const) {
+  for (const [name, v] of [
+    ['Min-Version', min],
+    ['Target-Version', target],
+  ] as const) {
     if (v && !Version.safeParse(v).success) throw new AppError('validation.versionHeader', { header: name });
   }
   return { min, target };
@@ -31,19 +48,40 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
   const data = <T>(d: T) => ({ data: d });
 
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.cloudList, tag, auth: 'user', summary: 'All books of the user (owned and joined)', response: CloudBookListResponse,
+    method: 'GET',
+    url: BOOK_PATHS.cloudList,
+    tag,
+    auth: 'user',
+    summary: 'All books of the user (owned and joined)',
+    response: CloudBookListResponse,
     handler: async ({ user }) => ({ cloud_book_list: await books.list(requireUser(user).id) }),
   });
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.myBooks, tag, auth: 'user', summary: 'The user\'s books; role_list tells owned from joined', response: BookListResponse,
+    method: 'GET',
+    url: BOOK_PATHS.myBooks,
+    tag,
+    auth: 'user',
+    summary: "The user's books; role_list tells owned from joined",
+    response: BookListResponse,
     handler: async ({ user }) => data(await books.list(requireUser(user).id)),
   });
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.recent, tag, auth: 'user', summary: 'Recently opened books, newest first (at most 10)', response: BookListResponse,
+    method: 'GET',
+    url: BOOK_PATHS.recent,
+    tag,
+    auth: 'user',
+    summary: 'Recently opened books, newest first (at most 10)',
+    response: BookListResponse,
     handler: async ({ user }) => data(await books.recent(requireUser(user).id)),
   });
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.book, tag, auth: 'user', summary: 'One book (query id, or the Trading-Entity)', query: BookQuery, response: BookResponse,
+    method: 'GET',
+    url: BOOK_PATHS.book,
+    tag,
+    auth: 'user',
+    summary: 'One book (query id, or the Trading-Entity)',
+    query: BookQuery,
+    response: BookResponse,
     handler: async ({ user, query, req }) => {
       const id = query.id ?? req.tradingEntity;
       if (!id) throw new AppError('book.notNamed');
@@ -51,27 +89,53 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     },
   });
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.currentInfo, tag, auth: 'user', summary: 'Open the current book (Trading-Entity, else the default or most recent)', response: CurrentBookInfoResponse,
+    method: 'GET',
+    url: BOOK_PATHS.currentInfo,
+    tag,
+    auth: 'user',
+    summary: 'Open the current book (Trading-Entity, else the default or most recent)',
+    response: CurrentBookInfoResponse,
     handler: async ({ user, req }) => {
       const book: Book = await books.open(requireUser(user).id, req.tradingEntity);
       return data({ bookId: book.id, storeId: book.book_template_id, book });
     },
   });
   defineRoute(app, registry, {
-    method: 'POST', url: BOOK_PATHS.create, tag, auth: 'user', status: 201, summary: 'Create a book from a template (id = template id)',
-    body: CreateBookRequest, response: BookResponse,
+    method: 'POST',
+    url: BOOK_PATHS.create,
+    tag,
+    auth: 'user',
+    status: 201,
+    summary: 'Create a book from a template (id = template id)',
+    body: CreateBookRequest,
+    response: BookResponse,
     handler: async ({ user, body, req }) => data(await books.create(requireUser(user).id, body, versions(req))),
   });
 
-  const update = async (userId: string, bookId: string, body: z.output<typeof UpdateBookRequest>) => data(await books.update(userId, bookId, body));
+  const update = async (userId: string, bookId: string, body: z.output<typeof UpdateBookRequest>) =>
+    data(await books.update(userId, bookId, body));
   const UpdateParams = z.object({ bookId: z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a book id') });
   defineRoute(app, registry, {
-    method: 'PATCH', url: BOOK_PATHS.update, tag, auth: 'user', summary: 'Change name, remark, icon, cover', params: UpdateParams, body: UpdateBookRequest, response: BookResponse,
+    method: 'PATCH',
+    url: BOOK_PATHS.update,
+    tag,
+    auth: 'user',
+    summary: 'Change name, remark, icon, cover',
+    params: UpdateParams,
+    body: UpdateBookRequest,
+    response: BookResponse,
     handler: async ({ user, params, body }) => update(requireUser(user).id, params.bookId, body),
   });
   // Clients that cannot send PATCH send POST with X-HTTP-Method-Override: PATCH.
   defineRoute(app, registry, {
-    method: 'POST', url: BOOK_PATHS.update, tag, auth: 'user', summary: 'The same, as POST with X-HTTP-Method-Override: PATCH', params: UpdateParams, body: UpdateBookRequest, response: BookResponse,
+    method: 'POST',
+    url: BOOK_PATHS.update,
+    tag,
+    auth: 'user',
+    summary: 'The same, as POST with X-HTTP-Method-Override: PATCH',
+    params: UpdateParams,
+    body: UpdateBookRequest,
+    response: BookResponse,
     handler: async ({ user, params, body, req }) => {
       if (header(req, 'x-http-method-override')?.toUpperCase() !== 'PATCH') throw new AppError('request.overrideNeeded');
       return update(requireUser(user).id, params.bookId, body);
@@ -79,7 +143,12 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
   });
 
   defineRoute(app, registry, {
-    method: 'DELETE', url: BOOK_PATHS.deleteBook, tag, auth: 'user', status: 204, summary: 'Delete a book (owner; restorable for 30 days). id in the query or the body',
+    method: 'DELETE',
+    url: BOOK_PATHS.deleteBook,
+    tag,
+    auth: 'user',
+    status: 204,
+    summary: 'Delete a book (owner; restorable for 30 days). id in the query or the body',
     query: BookQuery,
     handler: async ({ user, query, req }) => {
       const fromBody = BookIdBody.safeParse(req.body);
@@ -89,27 +158,61 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     },
   });
   defineRoute(app, registry, {
-    method: 'POST', url: BOOK_PATHS.quit, tag, auth: 'user', status: 204, summary: 'Quit a book (members; the owner cannot)', body: BookIdBody,
+    method: 'POST',
+    url: BOOK_PATHS.quit,
+    tag,
+    auth: 'user',
+    status: 204,
+    summary: 'Quit a book (members; the owner cannot)',
+    body: BookIdBody,
     handler: async ({ user, body }) => books.quit(requireUser(user).id, body.id),
   });
   defineRoute(app, registry, {
-    method: 'PUT', url: BOOK_PATHS.setDefault, tag, auth: 'user', status: 204, summary: 'Make a book the default (preference default.book_id)', params: BookIdParams,
+    method: 'PUT',
+    url: BOOK_PATHS.setDefault,
+    tag,
+    auth: 'user',
+    status: 204,
+    summary: 'Make a book the default (preference default.book_id)',
+    params: BookIdParams,
     handler: async ({ user, params }) => books.setDefault(requireUser(user).id, params.id),
   });
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.deleted, tag, auth: 'user', summary: 'Deleted books the owner can still restore', response: DeletedBookListResponse,
+    method: 'GET',
+    url: BOOK_PATHS.deleted,
+    tag,
+    auth: 'user',
+    summary: 'Deleted books the owner can still restore',
+    response: DeletedBookListResponse,
     handler: async ({ user }) => data(await books.deleted(requireUser(user).id)),
   });
   defineRoute(app, registry, {
-    method: 'POST', url: BOOK_PATHS.restore, tag, auth: 'user', summary: 'Restore a deleted book within its window', params: BookIdParams, response: BookResponse,
+    method: 'POST',
+    url: BOOK_PATHS.restore,
+    tag,
+    auth: 'user',
+    summary: 'Restore a deleted book within its window',
+    params: BookIdParams,
+    response: BookResponse,
     handler: async ({ user, params }) => data(await books.restore(requireUser(user).id, params.id)),
   });
   defineRoute(app, registry, {
-    method: 'POST', url: BOOK_PATHS.bookExt, tag, auth: 'user', summary: 'Extension info of the user\'s books', body: BookExtRequest, response: BookExtResponse,
+    method: 'POST',
+    url: BOOK_PATHS.bookExt,
+    tag,
+    auth: 'user',
+    summary: "Extension info of the user's books",
+    body: BookExtRequest,
+    response: BookExtResponse,
     handler: async ({ user, body }) => data(await books.ext(requireUser(user).id, body.ids)),
   });
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.infoExt, tag, auth: 'user', summary: 'Extension info of one book', params: BookIdParams,
+    method: 'GET',
+    url: BOOK_PATHS.infoExt,
+    tag,
+    auth: 'user',
+    summary: 'Extension info of one book',
+    params: BookIdParams,
     handler: async ({ user, params }) => {
       const [ext] = await books.ext(requireUser(user).id, [params.id]);
       if (!ext) throw bookNotFound();
@@ -117,7 +220,13 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     },
   });
   defineRoute(app, registry, {
-    method: 'POST', url: BOOK_PATHS.userInfo, tag, auth: 'user', summary: 'Names and avatars of users who share a book with the caller', body: UserInfoLookupRequest, response: UserInfoLookupResponse,
+    method: 'POST',
+    url: BOOK_PATHS.userInfo,
+    tag,
+    auth: 'user',
+    summary: 'Names and avatars of users who share a book with the caller',
+    body: UserInfoLookupRequest,
+    response: UserInfoLookupResponse,
     handler: async ({ user, body }) => data(await books.usersInfo(requireUser(user).id, body.user_ids)),
   });
 }

@@ -44,7 +44,11 @@ export class BooksService {
     return presentBook(await this.view(userId, bookId));
   }
 
-  async create(userId: string, req: { id: string; name?: string | undefined; currency?: string | undefined }, versions: { min: string; target: string }): Promise<Book> {
+  async create(
+    userId: string,
+    req: { id: string; name?: string | undefined; currency?: string | undefined },
+    versions: { min: string; target: string },
+  ): Promise<Book> {
     const template = await this.catalogue.template(req.id);
     if (!template) throw new AppError('template.notFound');
     const owner = await this.users.get(userId);
@@ -63,7 +67,14 @@ export class BooksService {
       await copyTemplateContent(tx, id, template.content as TemplateContent, { id: userId, name: owner.nickname });
       await this.books.touchRecent(tx, userId, id, this.now());
       await this.catalogue.countUse(tx, template.id);
-      await this.books.logActivity(tx, { book_id: id, user_id: userId, action: 'create', entity: 'book', entity_id: id, after: { name: req.name ?? template.name, template: template.code } });
+      await this.books.logActivity(tx, {
+        book_id: id,
+        user_id: userId,
+        action: 'create',
+        entity: 'book',
+        entity_id: id,
+        after: { name: req.name ?? template.name, template: template.code },
+      });
       return presentBook(await this.view(userId, id, tx));
     });
   }
@@ -78,7 +89,15 @@ export class BooksService {
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Record<string, string>;
       await this.books.update(tx, bookId, clean);
       const pick = (v: BookView) => Object.fromEntries(Object.keys(clean).map((k) => [k, v[k as keyof BookView]]));
-      await this.books.logActivity(tx, { book_id: bookId, user_id: userId, action: 'update', entity: 'book', entity_id: bookId, before: pick(before), after: clean });
+      await this.books.logActivity(tx, {
+        book_id: bookId,
+        user_id: userId,
+        action: 'update',
+        entity: 'book',
+        entity_id: bookId,
+        before: pick(before),
+        after: clean,
+      });
       return presentBook(await this.view(userId, bookId, tx));
     });
   }
@@ -146,11 +165,20 @@ export class BooksService {
   }
 
   async usersInfo(userId: string, userIds: string[]) {
-    return (await this.books.usersSharingBooks(userId, [...new Set(userIds)])).map((u) => ({ id: u.id, nickname: u.nickname, avatar_url: u.avatar_url }));
+    return (await this.books.usersSharingBooks(userId, [...new Set(userIds)])).map((u) => ({
+      id: u.id,
+      nickname: u.nickname,
+      avatar_url: u.avatar_url,
+    }));
   }
 
   async deleted(userId: string) {
-    return (await this.books.deletedOwnedBy(userId)).map((b) => ({ id: b.id, name: b.name, deleted_at: b.deleted_at?.getTime() ?? 0, purge_after: b.purge_after?.getTime() ?? 0 }));
+    return (await this.books.deletedOwnedBy(userId)).map((b) => ({
+      id: b.id,
+      name: b.name,
+      deleted_at: b.deleted_at?.getTime() ?? 0,
+      purge_after: b.purge_after?.getTime() ?? 0,
+    }));
   }
 
   async restore(userId: string, bookId: string): Promise<Book> {

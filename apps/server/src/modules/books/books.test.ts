@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const cloud = async (token: string) => (await t.client.get(BOOK_PATHS.cloudList, { token })).json().cloud_book_list as Array<{ id: string; name: string; user_type: string }>;
+const cloud = async (token: string) =>
+  (await t.client.get(BOOK_PATHS.cloudList, { token })).json().cloud_book_list as Array<{ id: string; name: string; user_type: string }>;
 const bookRow = (id: string) => t.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe('creating a book from a template', () => {
@@ -16,16 +17,39 @@ describe('creating a book from a template', () => {
     const owner = await buildUser(t);
     const book = await buildBook(t, owner.token, 'family', '我们家');
     expect(book).toMatchObject({
-      name: '我们家', book_name: '我们家', trading_entity: book.id, currency: 'CNY', member_count: 1, user_type: '1',
-      creator: { id: owner.userid }, user_name: owner.nickName, role_list: [{ role_id: '1', role_name: 'owner' }],
-      cover: '/static/covers/cover-2.svg', images_url: [{ image_type: 'share', file_url: '/static/share/default-share.svg' }],
+      name: '我们家',
+      book_name: '我们家',
+      trading_entity: book.id,
+      currency: 'CNY',
+      member_count: 1,
+      user_type: '1',
+      creator: { id: owner.userid },
+      user_name: owner.nickName,
+      role_list: [{ role_id: '1', role_name: 'owner' }],
+      cover: '/static/covers/cover-2.svg',
+      images_url: [{ image_type: 'share', file_url: '/static/share/default-share.svg' }],
     });
     const cats = await t.db.selectFrom('book_categories').selectAll().where('book_id', '=', book.id).execute();
     const roots = cats.filter((c) => c.parent_id === null);
-    expect(roots.filter((c) => c.type === 'Expense').map((c) => c.name)).toEqual(['餐饮', '居家', '孩子', '老人', '交通', '医疗', '人情', '娱乐']);
+    expect(roots.filter((c) => c.type === 'Expense').map((c) => c.name)).toEqual([
+      '餐饮',
+      '居家',
+      '孩子',
+      '老人',
+      '交通',
+      '医疗',
+      '人情',
+      '娱乐',
+    ]);
     expect(cats.filter((c) => c.parent_id === roots[0]!.id).map((c) => c.name)).toEqual(['买菜', '外出就餐', '水果零食']);
     expect(roots.some((c) => c.type === 'Income')).toBe(true);
-    const labels = await t.db.selectFrom('book_labels').selectAll().where('book_id', '=', book.id).orderBy('kind').orderBy('sort').execute();
+    const labels = await t.db
+      .selectFrom('book_labels')
+      .selectAll()
+      .where('book_id', '=', book.id)
+      .orderBy('kind')
+      .orderBy('sort')
+      .execute();
     const members = labels.filter((l) => l.kind === 'member');
     expect(members[0]).toMatchObject({ name: owner.nickName, user_id: owner.userid });
     expect(members.map((m) => m.name)).toContain('妈妈');
@@ -59,7 +83,11 @@ describe('creating a book from a template', () => {
 
   it('keeps the client versions sent when creating', async () => {
     const owner = await buildUser(t);
-    const res = await t.client.post(BOOK_PATHS.create, { id: '1001' }, { token: owner.token, headers: { 'min-version': '1.0.0', 'target-version': '1.5.9' } });
+    const res = await t.client.post(
+      BOOK_PATHS.create,
+      { id: '1001' },
+      { token: owner.token, headers: { 'min-version': '1.0.0', 'target-version': '1.5.9' } },
+    );
     expect(res.statusCode).toBe(201);
     expect(await bookRow(res.json().data.id)).toMatchObject({ min_version: '1.0.0', target_version: '1.5.9' });
   });
@@ -73,9 +101,16 @@ describe('book lists', () => {
     const theirs = await buildBook(t, b.token, 'family', 'B 的家');
     await addToBook(t, theirs.id, a.userid, 'bookkeeper');
     const list = await cloud(a.token);
-    expect(list.map((x) => [x.name, x.user_type]).sort()).toEqual([['A 的账本', '1'], ['B 的家', '0']]);
+    expect(list.map((x) => [x.name, x.user_type]).sort()).toEqual([
+      ['A 的账本', '1'],
+      ['B 的家', '0'],
+    ]);
     const my = (await t.client.get(BOOK_PATHS.myBooks, { token: a.token })).json().data;
-    expect(my.find((x: { id: string }) => x.id === theirs.id)).toMatchObject({ role_list: [{ role_name: 'bookkeeper' }], member_count: 2, user_name: b.nickName });
+    expect(my.find((x: { id: string }) => x.id === theirs.id)).toMatchObject({
+      role_list: [{ role_name: 'bookkeeper' }],
+      member_count: 2,
+      user_name: b.nickName,
+    });
     expect(my.find((x: { id: string }) => x.id === mine.id).role_list[0].role_name).toBe('owner');
   });
 
@@ -97,7 +132,9 @@ describe('one book', () => {
     const outsider = await buildUser(t);
     const book = await buildBook(t, owner.token);
     expect((await t.client.get(`${BOOK_PATHS.book}?id=${book.id}`, { token: owner.token })).json().data.id).toBe(book.id);
-    expect((await t.client.get(BOOK_PATHS.book, { token: owner.token, headers: { 'trading-entity': book.id } })).json().data.id).toBe(book.id);
+    expect((await t.client.get(BOOK_PATHS.book, { token: owner.token, headers: { 'trading-entity': book.id } })).json().data.id).toBe(
+      book.id,
+    );
     const res = await t.client.get(`${BOOK_PATHS.book}?id=${book.id}`, { token: outsider.token });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: ErrorCode.BOOK_NOT_FOUND, message: '账本不存在或你已不在这个账本中' });
@@ -117,7 +154,7 @@ describe('one book', () => {
     expect((await t.client.get(BOOK_PATHS.currentInfo, { token: nobody.token })).statusCode).toBe(404);
   });
 
-  it('answers extension info for the caller\'s books only', async () => {
+  it("answers extension info for the caller's books only", async () => {
     const u = await buildUser(t);
     const other = await buildUser(t);
     const mine = await buildBook(t, u.token);
@@ -130,7 +167,7 @@ describe('one book', () => {
     expect((await t.client.post(BOOK_PATHS.bookExt, { ids: [] }, { token: u.token })).statusCode).toBe(400);
   });
 
-  it('tells names of users who share a book, and nobody else\'s', async () => {
+  it("tells names of users who share a book, and nobody else's", async () => {
     const a = await buildUser(t);
     const b = await buildUser(t);
     const stranger = await buildUser(t);

@@ -23,6 +23,12 @@ export class PreferencesRepository {
   }
 
   get(userId: string, key: string) {
-    return this.db.selectFrom('preferences').select('value').where('user_id', '=', userId).where('book_id', '=', USER_LEVEL).where('key', '=', key).executeTakeFirst();
+    return this.db
+      .selectFrom('preferences')
+      .select('value')
+      .where('user_id', '=', userId)
+      .where('book_id', '=', USER_LEVEL)
+      .where('key', '=', key)
+      .executeTakeFirst();
   }
 }

@@ -31,7 +31,11 @@ export class PreferencesService {
     // The default book must be one the user can open.
     if (chosen) await this.books.view(userId, chosen.value);
     await this.db.transaction().execute((tx) => this.repo.upsert(tx, userId, scope, configs, new Date(this.clock.now())));
-    return this.repo.list(userId, scope, configs.map((c) => c.key));
+    return this.repo.list(
+      userId,
+      scope,
+      configs.map((c) => c.key),
+    );
   }
 
   async levels(userId: string, bookId: string | undefined): Promise<{ user: Config[]; book: Config[] }> {

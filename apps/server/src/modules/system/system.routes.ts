@@ -15,17 +15,27 @@ export interface SystemRouteDeps {
 
 export function registerSystemRoutes(app: FastifyInstance, registry: RegisteredRoute[], deps: SystemRouteDeps): void {
   defineRoute(app, registry, {
-    method: 'GET', url: AUTH_PATHS.serverInfo, tag: 'system', auth: 'none', signed: false,
-    summary: 'Server time, for the client clock gap', response: ServerInfoResponse,
+    method: 'GET',
+    url: AUTH_PATHS.serverInfo,
+    tag: 'system',
+    auth: 'none',
+    signed: false,
+    summary: 'Server time, for the client clock gap',
+    response: ServerInfoResponse,
     handler: async () => ({ current_time_stamp: deps.clock.now() }),
   });
 
   const outbox = deps.outbox;
   if (outbox) {
     defineRoute(app, registry, {
-      method: 'GET', url: AUTH_PATHS.smsOutbox, tag: 'system', auth: 'none', signed: false,
+      method: 'GET',
+      url: AUTH_PATHS.smsOutbox,
+      tag: 'system',
+      auth: 'none',
+      signed: false,
       summary: 'Development only: verification codes sent, newest first',
-      query: z.object({ phone: z.string().max(20).optional() }), response: SmsOutboxResponse,
+      query: z.object({ phone: z.string().max(20).optional() }),
+      response: SmsOutboxResponse,
       handler: async ({ query }) => ({ data: outbox.outbox(query.phone) }),
     });
   }
@@ -40,7 +50,9 @@ export function registerSystemRoutes(app: FastifyInstance, registry: RegisteredR
       .join('');
     return reply
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><meta charset="utf-8"><title>CAB API</title><h1>CAB API</h1><p><a href="/docs/openapi.json">openapi.json</a></p><table border="1" cellpadding="4"><tr><th>method</th><th>path</th><th>what</th><th>auth</th></tr>${rows}</table>`);
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>CAB API</title><h1>CAB API</h1><p><a href="/docs/openapi.json">openapi.json</a></p><table border="1" cellpadding="4"><tr><th>method</th><th>path</th><th>what</th><th>auth</th></tr>${rows}</table>`,
+      );
   });
 }
 

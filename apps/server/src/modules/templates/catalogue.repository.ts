@@ -17,11 +17,30 @@ export class CatalogueRepository {
           .execute();
       }
       for (const [i, t] of TEMPLATES.entries()) {
-        const row = { code: t.code, category_code: t.category, name: t.name, name_en: t.name_en, description: t.description, description_en: t.description_en, cover: t.cover, icon: t.icon, content: JSON.stringify(t.content), sort: i + 1 };
-        await tx.insertInto('book_templates').values({ id: String(t.id), ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+        const row = {
+          code: t.code,
+          category_code: t.category,
+          name: t.name,
+          name_en: t.name_en,
+          description: t.description,
+          description_en: t.description_en,
+          cover: t.cover,
+          icon: t.icon,
+          content: JSON.stringify(t.content),
+          sort: i + 1,
+        };
+        await tx
+          .insertInto('book_templates')
+          .values({ id: String(t.id), ...row })
+          .onConflict((oc) => oc.column('id').doUpdateSet(row))
+          .execute();
       }
       for (const m of COVER_MATERIALS) {
-        await tx.insertInto('cover_materials').values({ id: String(m.id), name: m.name, url: m.url, sort: m.sort }).onConflict((oc) => oc.column('id').doUpdateSet({ name: m.name, url: m.url, sort: m.sort })).execute();
+        await tx
+          .insertInto('cover_materials')
+          .values({ id: String(m.id), name: m.name, url: m.url, sort: m.sort })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ name: m.name, url: m.url, sort: m.sort }))
+          .execute();
       }
     });
   }
@@ -31,7 +50,23 @@ export class CatalogueRepository {
   }
 
   templates(categoryCodes?: string[]) {
-    let q = this.db.selectFrom('book_templates').select(['id', 'code', 'category_code', 'name', 'name_en', 'description', 'description_en', 'cover', 'icon', 'currency', 'template_type', 'use_count', 'sort']);
+    let q = this.db
+      .selectFrom('book_templates')
+      .select([
+        'id',
+        'code',
+        'category_code',
+        'name',
+        'name_en',
+        'description',
+        'description_en',
+        'cover',
+        'icon',
+        'currency',
+        'template_type',
+        'use_count',
+        'sort',
+      ]);
     if (categoryCodes) q = q.where('category_code', 'in', categoryCodes);
     return q.orderBy('sort').execute();
   }
@@ -41,7 +76,11 @@ export class CatalogueRepository {
   }
 
   countUse(db: Database, id: string) {
-    return db.updateTable('book_templates').set((eb) => ({ use_count: eb('use_count', '+', '1') })).where('id', '=', id).execute();
+    return db
+      .updateTable('book_templates')
+      .set((eb) => ({ use_count: eb('use_count', '+', '1') }))
+      .where('id', '=', id)
+      .execute();
   }
 
   coverMaterials() {

@@ -11,7 +11,12 @@ afterAll(() => t.close());
 
 describe('templates in both languages, with icons from the icon set', () => {
   it('gives every template an English name and description, and an icon name instead of an emoji', async () => {
-    const all = (await t.client.get(BOOK_PATHS.templates)).json().data as Array<{ code: string; name_en: string; description_en: string; icon: string }>;
+    const all = (await t.client.get(BOOK_PATHS.templates)).json().data as Array<{
+      code: string;
+      name_en: string;
+      description_en: string;
+      icon: string;
+    }>;
     expect(all.find((x) => x.code === 'family')).toMatchObject({ name_en: 'Family book', icon: 'family' });
     for (const x of all) {
       expect(x.name_en, x.code).toMatch(/^[A-Za-z][A-Za-z ,.'-]+$/);
@@ -36,6 +41,9 @@ describe('templates in both languages, with icons from the icon set', () => {
     await t.db.deleteFrom('schema_migrations').where('name', '=', '0003_add_template_english_and_icon_names.sql').execute();
     expect(await migrate(t.db)).toEqual(['0003_add_template_english_and_icon_names.sql']);
     const icons = await t.db.selectFrom('books').select(['id', 'icon']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
-    expect(icons).toEqual([{ id: a.id, icon: 'car' }, { id: b.id, icon: 'book' }]);
+    expect(icons).toEqual([
+      { id: a.id, icon: 'car' },
+      { id: b.id, icon: 'book' },
+    ]);
   });
 });

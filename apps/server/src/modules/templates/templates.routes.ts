@@ -1,4 +1,12 @@
-import { BOOK_PATHS, CategoryCodeParams, CoverMaterialsResponse, Id, TemplateCategoriesResponse, TemplateDetailResponse, TemplateListResponse } from '@cab/contracts';
+import {
+  BOOK_PATHS,
+  CategoryCodeParams,
+  CoverMaterialsResponse,
+  Id,
+  TemplateCategoriesResponse,
+  TemplateDetailResponse,
+  TemplateListResponse,
+} from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
@@ -9,24 +17,50 @@ export function registerTemplatesRoutes(app: FastifyInstance, registry: Register
   const tag = 'templates';
   const data = <T>(d: T) => ({ data: d });
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.templateCategories, tag, auth: 'optional', summary: 'Template categories, two levels', response: TemplateCategoriesResponse,
+    method: 'GET',
+    url: BOOK_PATHS.templateCategories,
+    tag,
+    auth: 'optional',
+    summary: 'Template categories, two levels',
+    response: TemplateCategoriesResponse,
     handler: async () => data(await templates.categories()),
   });
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.templates, tag, auth: 'optional', summary: 'All book templates', response: TemplateListResponse,
+    method: 'GET',
+    url: BOOK_PATHS.templates,
+    tag,
+    auth: 'optional',
+    summary: 'All book templates',
+    response: TemplateListResponse,
     handler: async () => data(await templates.list()),
   });
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.templatesByCategory, tag, auth: 'optional', summary: 'Templates of a category (a first-level code includes its children)',
-    params: CategoryCodeParams, response: TemplateListResponse,
+    method: 'GET',
+    url: BOOK_PATHS.templatesByCategory,
+    tag,
+    auth: 'optional',
+    summary: 'Templates of a category (a first-level code includes its children)',
+    params: CategoryCodeParams,
+    response: TemplateListResponse,
     handler: async ({ params }) => data(await templates.byCategory(params.category_code)),
   });
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.template, tag, auth: 'optional', summary: 'A template with its trees', params: z.object({ id: Id }), response: TemplateDetailResponse,
+    method: 'GET',
+    url: BOOK_PATHS.template,
+    tag,
+    auth: 'optional',
+    summary: 'A template with its trees',
+    params: z.object({ id: Id }),
+    response: TemplateDetailResponse,
     handler: async ({ params }) => data(await templates.detail(params.id)),
   });
   defineRoute(app, registry, {
-    method: 'GET', url: BOOK_PATHS.covers, tag, auth: 'user', summary: 'Cover materials for book covers', response: CoverMaterialsResponse,
+    method: 'GET',
+    url: BOOK_PATHS.covers,
+    tag,
+    auth: 'user',
+    summary: 'Cover materials for book covers',
+    response: CoverMaterialsResponse,
     handler: async () => data(await templates.covers()),
   });
 }

@@ -5,8 +5,18 @@ import type { CatalogueRepository } from './catalogue.repository.ts';
 type Summary = Awaited<ReturnType<CatalogueRepository['templates']>>[number];
 
 const summary = (t: Summary) => ({
-  id: t.id, code: t.code, category_code: t.category_code, name: t.name, name_en: t.name_en, description: t.description, description_en: t.description_en,
-  cover: t.cover, icon: t.icon, currency: t.currency, template_type: t.template_type, use_count: Number(t.use_count),
+  id: t.id,
+  code: t.code,
+  category_code: t.category_code,
+  name: t.name,
+  name_en: t.name_en,
+  description: t.description,
+  description_en: t.description_en,
+  cover: t.cover,
+  icon: t.icon,
+  currency: t.currency,
+  template_type: t.template_type,
+  use_count: Number(t.use_count),
 });
 
 const tree = (cats: CategorySeed[]) =>
@@ -21,7 +31,9 @@ export class TemplatesService {
     return rows
       .filter((r) => r.parent_code === null)
       .map((r) => ({
-        category_code: r.code, name: r.name, name_en: r.name_en,
+        category_code: r.code,
+        name: r.name,
+        name_en: r.name_en,
         children: rows.filter((c) => c.parent_code === r.code).map((c) => ({ category_code: c.code, name: c.name, name_en: c.name_en })),
       }));
   }
@@ -48,7 +60,9 @@ export class TemplatesService {
       expense_categories: tree(c.expense),
       income_categories: tree(c.income),
       accounts: c.accounts.map(([group, name, type]) => ({ group, name, type })),
-      members: c.members, merchants: c.merchants, projects: c.projects,
+      members: c.members,
+      merchants: c.merchants,
+      projects: c.projects,
     };
   }
 

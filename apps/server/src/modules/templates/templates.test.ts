@@ -20,7 +20,16 @@ describe('template catalogue', () => {
 
   it('lists at least eight templates, by category and in total', async () => {
     const all = (await t.client.get(BOOK_PATHS.templates)).json().data;
-    expect(all.map((x: { code: string }) => x.code)).toEqual(['daily', 'family', 'business', 'travel', 'renovation', 'baby', 'wedding', 'car']);
+    expect(all.map((x: { code: string }) => x.code)).toEqual([
+      'daily',
+      'family',
+      'business',
+      'travel',
+      'renovation',
+      'baby',
+      'wedding',
+      'car',
+    ]);
     const events = (await t.client.get(bookPath(BOOK_PATHS.templatesByCategory, { category_code: 'life-events' }))).json().data;
     expect(events.map((x: { code: string }) => x.code)).toEqual(['renovation', 'baby', 'wedding']);
     const life = (await t.client.get(bookPath(BOOK_PATHS.templatesByCategory, { category_code: 'life' }))).json().data;
@@ -32,7 +41,10 @@ describe('template catalogue', () => {
   it('answers a template with its trees, and 404 for an unknown one', async () => {
     const res = (await t.client.get(bookPath(BOOK_PATHS.template, { id: '1003' }))).json().data;
     expect(res).toMatchObject({ code: 'business', name: '生意账本' });
-    expect(res.expense_categories[0]).toMatchObject({ name: '进货', sub_categories: [{ name: '原材料' }, { name: '商品采购' }, { name: '包装耗材' }] });
+    expect(res.expense_categories[0]).toMatchObject({
+      name: '进货',
+      sub_categories: [{ name: '原材料' }, { name: '商品采购' }, { name: '包装耗材' }],
+    });
     expect(res.accounts.map((a: { name: string }) => a.name)).toContain('对公账户');
     expect((await t.client.get(bookPath(BOOK_PATHS.template, { id: '42' }))).statusCode).toBe(404);
   });
@@ -62,10 +74,17 @@ describe('a user with 200 books', () => {
     // 200 books through the real create path would take long; the rows are what the lists read.
     const ids: string[] = [];
     for (let i = 0; i < 200; i++) {
-      const b = await t.db.insertInto('books').values({ name: `账本${i}`, book_template_id: '1001', creator_id: u.userid }).returning('id').executeTakeFirstOrThrow();
+      const b = await t.db
+        .insertInto('books')
+        .values({ name: `账本${i}`, book_template_id: '1001', creator_id: u.userid })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids.push(b.id);
     }
-    await t.db.insertInto('book_users').values(ids.map((id) => ({ book_id: id, user_id: u.userid, role: 'owner' as const }))).execute();
+    await t.db
+      .insertInto('book_users')
+      .values(ids.map((id) => ({ book_id: id, user_id: u.userid, role: 'owner' as const })))
+      .execute();
     await sql`ANALYZE`.execute(t.db);
     const list = await t.client.get(BOOK_PATHS.cloudList, { token: u.token });
     expect(list.json().cloud_book_list).toHaveLength(200);
@@ -76,7 +95,11 @@ describe('a user with 200 books', () => {
     // Tables this small would be read whole anyway; switching that off shows the path a big table takes.
     const plan = await t.db.transaction().execute(async (tx) => {
       await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-      return sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT b.id FROM book_users bu JOIN books b ON b.id = bu.book_id WHERE bu.user_id = ${u.userid} AND b.deleted_at IS NULL`.execute(tx);
+      return sql<{
+        'QUERY PLAN': string;
+      }>`EXPLAIN SELECT b.id FROM book_users bu JOIN books b ON b.id = bu.book_id WHERE bu.user_id = ${u.userid} AND b.deleted_at IS NULL`.execute(
+        tx,
+      );
     });
     const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     console.log(`plan of the book list for 200 books:\n${text}`);

@@ -26,18 +26,32 @@ const token = (req: FastifyRequest) => bearerToken(req) ?? '';
 export function registerUserRoutes(app: FastifyInstance, registry: RegisteredRoute[], deps: UserRouteDeps): void {
   const tag = 'user';
   defineRoute(app, registry, {
-    method: 'GET', url: AUTH_PATHS.userInfo, tag, auth: 'user', summary: 'The signed-in user', response: UserInfoResponse,
+    method: 'GET',
+    url: AUTH_PATHS.userInfo,
+    tag,
+    auth: 'user',
+    summary: 'The signed-in user',
+    response: UserInfoResponse,
     handler: async ({ user, req }) => ({ data: presentUser(await deps.users.get(me(user).id), token(req)) }),
   });
 
   defineRoute(app, registry, {
-    method: 'PATCH', url: AUTH_PATHS.updateUser, tag, auth: 'user', summary: 'Update nickname and avatar',
-    body: UpdateUserRequest, response: UserInfoResponse,
+    method: 'PATCH',
+    url: AUTH_PATHS.updateUser,
+    tag,
+    auth: 'user',
+    summary: 'Update nickname and avatar',
+    body: UpdateUserRequest,
+    response: UserInfoResponse,
     handler: async ({ user, body, req }) => ({ data: presentUser(await deps.users.update(me(user).id, body), token(req)) }),
   });
 
   defineRoute(app, registry, {
-    method: 'POST', url: AUTH_PATHS.avatar, tag, auth: 'user', summary: 'Upload an avatar image (multipart field "file")',
+    method: 'POST',
+    url: AUTH_PATHS.avatar,
+    tag,
+    auth: 'user',
+    summary: 'Upload an avatar image (multipart field "file")',
     response: AvatarUploadResponse,
     handler: async ({ user, req }) => {
       if (!req.isMultipart()) throw new AppError('user.avatarNotMultipart');
@@ -49,13 +63,25 @@ export function registerUserRoutes(app: FastifyInstance, registry: RegisteredRou
   });
 
   defineRoute(app, registry, {
-    method: 'POST', url: AUTH_PATHS.bindPhone, tag, auth: 'user', summary: 'Bind a phone with a type-2 code',
-    body: BindPhoneRequest, response: UserInfoResponse,
-    handler: async ({ user, body, req }) => ({ data: presentUser(await deps.auth.bindPhone(me(user).id, body.phone, body.code), token(req)) }),
+    method: 'POST',
+    url: AUTH_PATHS.bindPhone,
+    tag,
+    auth: 'user',
+    summary: 'Bind a phone with a type-2 code',
+    body: BindPhoneRequest,
+    response: UserInfoResponse,
+    handler: async ({ user, body, req }) => ({
+      data: presentUser(await deps.auth.bindPhone(me(user).id, body.phone, body.code), token(req)),
+    }),
   });
 
   defineRoute(app, registry, {
-    method: 'PUT', url: AUTH_PATHS.setPassword, tag, auth: 'user', summary: 'Set or change the password', status: 204,
+    method: 'PUT',
+    url: AUTH_PATHS.setPassword,
+    tag,
+    auth: 'user',
+    summary: 'Set or change the password',
+    status: 204,
     body: SetPasswordRequest,
     handler: async ({ user, body }) => {
       await deps.auth.setPassword(me(user).id, sha1Hex(body.password));

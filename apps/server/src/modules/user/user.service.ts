@@ -7,7 +7,8 @@ import type { UserRepository, UserRow } from './user.repository.ts';
 import { DEFAULT_LOCALE, type Locale } from '@cab/contracts';
 
 /** The display name a new user starts with, in the language they signed up in: 用户1234 / User 1234 (the phone's last four digits). */
-export const defaultNickname = (phone: string, locale: Locale = DEFAULT_LOCALE) => (locale === 'en' ? `User ${phone.slice(-4)}` : `用户${phone.slice(-4)}`);
+export const defaultNickname = (phone: string, locale: Locale = DEFAULT_LOCALE) =>
+  locale === 'en' ? `User ${phone.slice(-4)}` : `用户${phone.slice(-4)}`;
 
 export function presentUser(u: UserRow, token: string): UserInfo {
   return {

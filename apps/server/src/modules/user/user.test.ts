@@ -8,7 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 function multipart(name: string, bytes: Buffer, filename = 'a.png', type = 'image/png') {
   const boundary = '----cabtest' + Math.random().toString(16).slice(2);
@@ -32,8 +35,14 @@ describe('user info', () => {
   it('answers the fields of the spec', async () => {
     const user = await buildUser(t);
     expect(await info(user.token)).toEqual({
-      userid: user.userid, account: user.phone, avatarUrl: '', nickName: user.nickName, phone: user.phone,
-      tokenType: 'Bearer', token: user.token, has_password: false,
+      userid: user.userid,
+      account: user.phone,
+      avatarUrl: '',
+      nickName: user.nickName,
+      phone: user.phone,
+      tokenType: 'Bearer',
+      token: user.token,
+      has_password: false,
     });
   });
 
@@ -50,7 +59,7 @@ describe('user info', () => {
     expect((await info(user.token)).nickName).toBe('小明');
   });
 
-  it('stores HTML in a nickname as given (escaping is the renderer\'s job)', async () => {
+  it("stores HTML in a nickname as given (escaping is the renderer's job)", async () => {
     const user = await buildUser(t);
     await t.client.patch(AUTH_PATHS.updateUser, { nickname: '<b>hi</b>' }, { token: user.token });
     expect((await info(user.token)).nickName).toBe('<b>hi</b>');
@@ -97,7 +106,12 @@ describe('avatar upload', () => {
     const user = await buildUser(t);
     expect((await t.client.post(AUTH_PATHS.avatar, { file: 'x' }, { token: user.token })).statusCode).toBe(415);
     const { body, contentType } = multipart('file', PNG);
-    const anon = await t.app.inject({ method: 'POST', url: AUTH_PATHS.avatar, headers: { ...t.client.signHeaders('POST', AUTH_PATHS.avatar, ''), 'content-type': contentType }, payload: body });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: AUTH_PATHS.avatar,
+      headers: { ...t.client.signHeaders('POST', AUTH_PATHS.avatar, ''), 'content-type': contentType },
+      payload: body,
+    });
     expect(anon.statusCode).toBe(401);
   });
 });
@@ -117,13 +131,21 @@ describe('bind phone', () => {
     const other = await buildUser(t);
     t.clock.advance(61_000);
     await t.client.post(AUTH_PATHS.verifyCode, { phone: other.phone, type: 2 });
-    const taken = await t.client.post(AUTH_PATHS.bindPhone, { phone: other.phone, code: await latestCode(t.app, other.phone) }, { token: user.token });
+    const taken = await t.client.post(
+      AUTH_PATHS.bindPhone,
+      { phone: other.phone, code: await latestCode(t.app, other.phone) },
+      { token: user.token },
+    );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe(ErrorCode.PHONE_TAKEN);
     const phone = nextPhone();
     await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 2 });
     const right = await latestCode(t.app, phone);
-    const wrong = await t.client.post(AUTH_PATHS.bindPhone, { phone, code: right === '999999' ? '888888' : '999999' }, { token: user.token });
+    const wrong = await t.client.post(
+      AUTH_PATHS.bindPhone,
+      { phone, code: right === '999999' ? '888888' : '999999' },
+      { token: user.token },
+    );
     expect(wrong.statusCode).toBe(422);
     expect((await info(user.token)).phone).toBe(user.phone);
   });

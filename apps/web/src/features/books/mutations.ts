@@ -10,9 +10,21 @@ import { bookKeys } from './queries.ts';
  * book, save the default-book preference, reset and reload transactions, open the dashboard.
  */
 export async function openBook(qc: QueryClient, bookId: string): Promise<Book> {
-  const info = await request<{ data: { bookId: string; storeId: string; book: Book } }>(BOOK_PATHS.currentInfo, { method: 'GET', tradingEntity: bookId });
-  useBookStore.getState().setBook(info.data.bookId, info.data.storeId, { currency: info.data.book.currency, creatorName: info.data.book.user_name, name: info.data.book.name });
-  await request(BOOK_PATHS.preference, { method: 'PATCH', data: { configs: [{ key: DEFAULT_BOOK_PREFERENCE, value: bookId }] }, loading: false, showError: false }).catch((err: unknown) => {
+  const info = await request<{ data: { bookId: string; storeId: string; book: Book } }>(BOOK_PATHS.currentInfo, {
+    method: 'GET',
+    tradingEntity: bookId,
+  });
+  useBookStore.getState().setBook(info.data.bookId, info.data.storeId, {
+    currency: info.data.book.currency,
+    creatorName: info.data.book.user_name,
+    name: info.data.book.name,
+  });
+  await request(BOOK_PATHS.preference, {
+    method: 'PATCH',
+    data: { configs: [{ key: DEFAULT_BOOK_PREFERENCE, value: bookId }] },
+    loading: false,
+    showError: false,
+  }).catch((err: unknown) => {
     console.warn('saving the default book failed', err); // the local choice stands (SPEC 8)
   });
   qc.removeQueries({ queryKey: ['transactions'] });
@@ -27,7 +39,9 @@ export function useOpenBook(fromMyBook = false) {
   return useMutation({
     mutationFn: (bookId: string) => openBook(qc, bookId),
     onSuccess: (book) =>
-      navigate(`/dashboard/index?TradingEntity=${book.id}&bookName=${encodeURIComponent(book.name)}&memberCount=${book.member_count}${fromMyBook ? '&fromMyBook=1' : ''}`),
+      navigate(
+        `/dashboard/index?TradingEntity=${book.id}&bookName=${encodeURIComponent(book.name)}&memberCount=${book.member_count}${fromMyBook ? '&fromMyBook=1' : ''}`,
+      ),
   });
 }
 
@@ -38,7 +52,10 @@ export function useCreateBook() {
   return useMutation({
     mutationKey: ['books', 'create'],
     mutationFn: (v: { templateId: string; name?: string }) =>
-      request<{ data: Book }>(BOOK_PATHS.create, { data: { id: v.templateId, ...(v.name ? { name: v.name } : {}) }, headers: { 'Min-Version': '1.0.0', 'Target-Version': '1.5.9' } }).then((r) => r.data),
+      request<{ data: Book }>(BOOK_PATHS.create, {
+        data: { id: v.templateId, ...(v.name ? { name: v.name } : {}) },
+        headers: { 'Min-Version': '1.0.0', 'Target-Version': '1.5.9' },
+      }).then((r) => r.data),
     onSuccess: async (book) => {
       await qc.invalidateQueries({ queryKey: bookKeys.all });
       open.mutate(book.id);
@@ -49,10 +66,14 @@ export function useCreateBook() {
 export function useUpdateBook(bookId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: UpdateBookRequest) => request<{ data: Book }>(bookPath(BOOK_PATHS.update, { bookId }), { method: 'PATCH', data: patch }).then((r) => r.data),
+    mutationFn: (patch: UpdateBookRequest) =>
+      request<{ data: Book }>(bookPath(BOOK_PATHS.update, { bookId }), { method: 'PATCH', data: patch }).then((r) => r.data),
     onSuccess: (book) => {
       qc.setQueryData(bookKeys.one(book.id), book);
-      if (useBookStore.getState().bookId === book.id) useBookStore.getState().setBook(book.id, book.book_template_id, { currency: book.currency, creatorName: book.user_name, name: book.name });
+      if (useBookStore.getState().bookId === book.id)
+        useBookStore
+          .getState()
+          .setBook(book.id, book.book_template_id, { currency: book.currency, creatorName: book.user_name, name: book.name });
       void qc.invalidateQueries({ queryKey: bookKeys.all });
     },
   });
@@ -67,7 +88,9 @@ export function useLeaveBook() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ book, owned }: { book: Book; owned: boolean }) =>
-      owned ? request(BOOK_PATHS.deleteBook, { method: 'DELETE', data: { id: book.id } }) : request(BOOK_PATHS.quit, { data: { id: book.id } }),
+      owned
+        ? request(BOOK_PATHS.deleteBook, { method: 'DELETE', data: { id: book.id } })
+        : request(BOOK_PATHS.quit, { data: { id: book.id } }),
     onSuccess: async (_r, { book }) => {
       const without = (list: Book[] | undefined) => list?.filter((b) => b.id !== book.id);
       qc.setQueryData<Book[]>(bookKeys.list(), without);
@@ -89,7 +112,9 @@ export function useSetDefaultBook() {
   return useMutation({
     mutationFn: (book: Book) => request(bookPath(BOOK_PATHS.setDefault, { id: book.id }), { method: 'PUT' }).then(() => book),
     onSuccess: (book) => {
-      useBookStore.getState().setBook(book.id, book.book_template_id, { currency: book.currency, creatorName: book.user_name, name: book.name });
+      useBookStore
+        .getState()
+        .setBook(book.id, book.book_template_id, { currency: book.currency, creatorName: book.user_name, name: book.name });
       void qc.invalidateQueries({ queryKey: bookKeys.recent() });
     },
   });

@@ -40,9 +40,14 @@ function withCovers(books: Book[]): Book[] {
 
 /** Query definitions, shared by the hooks and by the start-up prefetch (app/start.ts). */
 export const bookQueries = {
-  list: () => queryOptions({ queryKey: bookKeys.list(), queryFn: () => request<{ cloud_book_list: Book[] }>(BOOK_PATHS.cloudList, QUIET).then((r) => withCovers(r.cloud_book_list)) }),
+  list: () =>
+    queryOptions({
+      queryKey: bookKeys.list(),
+      queryFn: () => request<{ cloud_book_list: Book[] }>(BOOK_PATHS.cloudList, QUIET).then((r) => withCovers(r.cloud_book_list)),
+    }),
   recent: () => queryOptions({ queryKey: bookKeys.recent(), queryFn: () => get<Book[]>(BOOK_PATHS.recent).then(withCovers) }),
-  one: (id: string) => queryOptions({ queryKey: bookKeys.one(id), queryFn: () => get<Book>(`${BOOK_PATHS.book}?id=${encodeURIComponent(id)}`) }),
+  one: (id: string) =>
+    queryOptions({ queryKey: bookKeys.one(id), queryFn: () => get<Book>(`${BOOK_PATHS.book}?id=${encodeURIComponent(id)}`) }),
 };
 
 export function useBooks() {
@@ -60,15 +65,28 @@ export function useBook(id: string) {
 }
 
 export function useCoverMaterials() {
-  return useQuery({ queryKey: bookKeys.covers(), staleTime: Infinity, queryFn: () => get<Array<{ id: string; name: string; url: string }>>(BOOK_PATHS.covers) });
+  return useQuery({
+    queryKey: bookKeys.covers(),
+    staleTime: Infinity,
+    queryFn: () => get<Array<{ id: string; name: string; url: string }>>(BOOK_PATHS.covers),
+  });
 }
 
 export function useTemplateCategories() {
-  return useQuery({ queryKey: templateKeys.categories(), staleTime: Infinity, queryFn: () => request<{ data: TemplateCategory[] }>(BOOK_PATHS.templateCategories, { ...QUIET, tradingEntity: '' }).then((r) => r.data) });
+  return useQuery({
+    queryKey: templateKeys.categories(),
+    staleTime: Infinity,
+    queryFn: () =>
+      request<{ data: TemplateCategory[] }>(BOOK_PATHS.templateCategories, { ...QUIET, tradingEntity: '' }).then((r) => r.data),
+  });
 }
 
 export function useTemplates() {
-  return useQuery({ queryKey: templateKeys.list(), staleTime: Infinity, queryFn: () => request<{ data: TemplateSummary[] }>(BOOK_PATHS.templates, { ...QUIET, tradingEntity: '' }).then((r) => r.data) });
+  return useQuery({
+    queryKey: templateKeys.list(),
+    staleTime: Infinity,
+    queryFn: () => request<{ data: TemplateSummary[] }>(BOOK_PATHS.templates, { ...QUIET, tradingEntity: '' }).then((r) => r.data),
+  });
 }
 
 /** The server's answer for a book that does not exist, or that this user is not in (any more). */

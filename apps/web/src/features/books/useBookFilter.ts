@@ -10,7 +10,11 @@ export function useBookFilter(books: Book[] | undefined) {
   const [filter, setFilter] = useState<BookFilter>('all');
   const shown = useMemo(() => {
     const k = keyword.trim().toLowerCase();
-    return (books ?? []).filter((b) => (filter === 'all' || (filter === 'owned') === isOwned(b)) && (!k || b.name.toLowerCase().includes(k) || b.remark.toLowerCase().includes(k)));
+    return (books ?? []).filter(
+      (b) =>
+        (filter === 'all' || (filter === 'owned') === isOwned(b)) &&
+        (!k || b.name.toLowerCase().includes(k) || b.remark.toLowerCase().includes(k)),
+    );
   }, [books, keyword, filter]);
   return { keyword, setKeyword, filter, setFilter, shown };
 }

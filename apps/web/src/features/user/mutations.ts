@@ -9,7 +9,8 @@ import { showToast } from '../../app/toast.ts';
 
 export function useSendCode() {
   return useMutation({
-    mutationFn: (v: { phone: string; type?: 2 | 4 }) => request(AUTH_PATHS.verifyCode, { data: { phone: v.phone, type: v.type ?? VERIFY_CODE_TYPE.LOGIN } }),
+    mutationFn: (v: { phone: string; type?: 2 | 4 }) =>
+      request(AUTH_PATHS.verifyCode, { data: { phone: v.phone, type: v.type ?? VERIFY_CODE_TYPE.LOGIN } }),
   });
 }
 
@@ -52,7 +53,9 @@ function useUserUpdate<V>(fn: (v: V) => Promise<UserInfo | undefined>) {
 }
 
 export const useUpdateNickname = () =>
-  useUserUpdate((nickname: string) => request<{ data: UserInfo }>(AUTH_PATHS.updateUser, { method: 'PATCH', data: { nickname } }).then((r) => r.data));
+  useUserUpdate((nickname: string) =>
+    request<{ data: UserInfo }>(AUTH_PATHS.updateUser, { method: 'PATCH', data: { nickname } }).then((r) => r.data),
+  );
 
 export const useUploadAvatar = () =>
   useUserUpdate(async (file: File) => {
@@ -65,7 +68,8 @@ export const useUploadAvatar = () =>
 export const useBindPhone = () =>
   useUserUpdate((v: { phone: string; code: string }) => request<{ data: UserInfo }>(AUTH_PATHS.bindPhone, { data: v }).then((r) => r.data));
 
-export const useSetPassword = () => useUserUpdate((password: string) => request(AUTH_PATHS.setPassword, { method: 'PUT', data: { password } }).then(() => undefined));
+export const useSetPassword = () =>
+  useUserUpdate((password: string) => request(AUTH_PATHS.setPassword, { method: 'PUT', data: { password } }).then(() => undefined));
 
 export function useLogout() {
   const qc = useQueryClient();

@@ -13,8 +13,14 @@ export default function AboutUsPage() {
         <p className="muted">{t('about.intro')}</p>
       </div>
       <div className="section padded">
-        <div className="version-row"><span>{t('about.webVersion')}</span><span data-testid="web-version">{WEB_APP_VERSION}</span></div>
-        <div className="version-row"><span>{t('about.appVersion')}</span><span>{`${APP_VERSION.name} (${APP_VERSION.code})`}</span></div>
+        <div className="version-row">
+          <span>{t('about.webVersion')}</span>
+          <span data-testid="web-version">{WEB_APP_VERSION}</span>
+        </div>
+        <div className="version-row">
+          <span>{t('about.appVersion')}</span>
+          <span>{`${APP_VERSION.name} (${APP_VERSION.code})`}</span>
+        </div>
       </div>
     </div>
   );

@@ -22,17 +22,18 @@ export default function AccountLoginPage() {
   const password = useField('', { filter: clip(PASSWORD_MAX), validate: (v) => (v ? undefined : t('login.noPassword')) });
 
   const guard = useSubmitGuard();
-  const submit = () => guard(async () => {
-    let user;
-    if (tab === 'code') {
-      if (![phone.check(), code.check()].every(Boolean)) return;
-      user = await login.mutateAsync({ type: 'code', phone: phone.value, code: code.value });
-    } else {
-      if (![account.check(), password.check()].every(Boolean)) return;
-      user = await login.mutateAsync({ type: 'password', username: account.value.trim(), password: password.value });
-    }
-    if (user) navigate(next, { replace: true });
-  });
+  const submit = () =>
+    guard(async () => {
+      let user;
+      if (tab === 'code') {
+        if (![phone.check(), code.check()].every(Boolean)) return;
+        user = await login.mutateAsync({ type: 'code', phone: phone.value, code: code.value });
+      } else {
+        if (![account.check(), password.check()].every(Boolean)) return;
+        user = await login.mutateAsync({ type: 'password', username: account.value.trim(), password: password.value });
+      }
+      if (user) navigate(next, { replace: true });
+    });
 
   return (
     <div className="page" data-testid="page-login">
@@ -48,11 +49,28 @@ export default function AccountLoginPage() {
           ) : (
             <List>
               <List.Item prefix={<label htmlFor="login-account">{t('login.account')}</label>}>
-                <Input id="login-account" data-testid="login-account" autoComplete="username" placeholder={t('login.accountPlaceholder')} value={account.value} onChange={account.onChange} clearable />
+                <Input
+                  id="login-account"
+                  data-testid="login-account"
+                  autoComplete="username"
+                  placeholder={t('login.accountPlaceholder')}
+                  value={account.value}
+                  onChange={account.onChange}
+                  clearable
+                />
               </List.Item>
               {account.error && <FieldError error={account.error} testId="login-account-error" />}
               <List.Item prefix={<label htmlFor="login-password">{t('login.password')}</label>}>
-                <Input id="login-password" data-testid="login-password" type="password" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} value={password.value} onChange={password.onChange} onEnterPress={submit} />
+                <Input
+                  id="login-password"
+                  data-testid="login-password"
+                  type="password"
+                  autoComplete="current-password"
+                  placeholder={t('login.passwordPlaceholder')}
+                  value={password.value}
+                  onChange={password.onChange}
+                  onEnterPress={submit}
+                />
               </List.Item>
               {password.error && <FieldError error={password.error} testId="login-password-error" />}
             </List>

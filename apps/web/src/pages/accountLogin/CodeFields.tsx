@@ -9,8 +9,14 @@ import { useCountdown } from './useCountdown.ts';
 /** The phone and code fields of a form: digits only, each with its own message. */
 export function useCodeFields(): { phone: Field; code: Field } {
   const { t } = useTranslation();
-  const phone = useField('', { filter: digitsOnly(PHONE_LENGTH), validate: (v) => (normalizePhone(v) ? undefined : v ? t('login.badPhone') : t('login.noPhone')) });
-  const code = useField('', { filter: digitsOnly(VERIFY_CODE_LENGTH), validate: (v) => (v.length === VERIFY_CODE_LENGTH ? undefined : t('login.badCode', { n: VERIFY_CODE_LENGTH })) });
+  const phone = useField('', {
+    filter: digitsOnly(PHONE_LENGTH),
+    validate: (v) => (normalizePhone(v) ? undefined : v ? t('login.badPhone') : t('login.noPhone')),
+  });
+  const code = useField('', {
+    filter: digitsOnly(VERIFY_CODE_LENGTH),
+    validate: (v) => (v.length === VERIFY_CODE_LENGTH ? undefined : t('login.badCode', { n: VERIFY_CODE_LENGTH })),
+  });
   return { phone, code };
 }
 
@@ -32,21 +38,48 @@ export function CodeFields({ phone, code, codeType }: { phone: Field; code: Fiel
   return (
     <List>
       <List.Item prefix={<label htmlFor="login-phone">{t('login.phone')}</label>}>
-        <Input id="login-phone" data-testid="login-phone" type="tel" inputMode="numeric" autoComplete="tel" placeholder={t('login.phonePlaceholder')} value={phone.value} onChange={phone.onChange} clearable aria-invalid={Boolean(phone.error)} />
+        <Input
+          id="login-phone"
+          data-testid="login-phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder={t('login.phonePlaceholder')}
+          value={phone.value}
+          onChange={phone.onChange}
+          clearable
+          aria-invalid={Boolean(phone.error)}
+        />
       </List.Item>
       {phone.error && <FieldError error={phone.error} testId="login-phone-error" />}
       <List.Item
         prefix={<label htmlFor="login-code">{t('login.code')}</label>}
         extra={
-          <Button size="small" fill="none" color="primary" data-testid="login-send-code" disabled={left > 0} loading={send.isPending} onClick={() => void onSend()}>
+          <Button
+            size="small"
+            fill="none"
+            color="primary"
+            data-testid="login-send-code"
+            disabled={left > 0}
+            loading={send.isPending}
+            onClick={() => void onSend()}
+          >
             {left > 0 ? t('login.resend', { s: left }) : t('login.sendCode')}
           </Button>
         }
       >
-        <Input id="login-code" data-testid="login-code" inputMode="numeric" autoComplete="one-time-code" placeholder={t('login.codePlaceholder')} value={code.value} onChange={code.onChange} aria-invalid={Boolean(code.error)} />
+        <Input
+          id="login-code"
+          data-testid="login-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder={t('login.codePlaceholder')}
+          value={code.value}
+          onChange={code.onChange}
+          aria-invalid={Boolean(code.error)}
+        />
       </List.Item>
       {code.error && <FieldError error={code.error} testId="login-code-error" />}
     </List>
   );
 }
-

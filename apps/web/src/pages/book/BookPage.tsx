@@ -31,26 +31,51 @@ export default function BookPage() {
   if (!loggedIn) {
     return (
       <div className="page" data-testid="page-book">
-        <EmptyState kind="loggedOut" full title={t('books.loginPrompt')} description={t('books.loginHint')}
-          action={<Button color="primary" data-testid="book-login" onClick={() => navigate('/accountLogin/index')}>{t('mine.login')}</Button>} />
+        <EmptyState
+          kind="loggedOut"
+          full
+          title={t('books.loginPrompt')}
+          description={t('books.loginHint')}
+          action={
+            <Button color="primary" data-testid="book-login" onClick={() => navigate('/accountLogin/index')}>
+              {t('mine.login')}
+            </Button>
+          }
+        />
       </div>
     );
   }
   const hasCurrent = Boolean(current && books.data?.some((b) => b.id === current));
   return (
     <div className="page" data-testid="page-book">
-      <div className="search-row"><SearchBar placeholder={t('books.search')} value={keyword} onChange={setKeyword} /></div>
+      <div className="search-row">
+        <SearchBar placeholder={t('books.search')} value={keyword} onChange={setKeyword} />
+      </div>
       <BookFilterChips value={filter} onChange={setFilter} />
-      {books.isPending && <div className="padded"><Skeleton.Paragraph lineCount={5} animated /></div>}
+      {books.isPending && (
+        <div className="padded">
+          <Skeleton.Paragraph lineCount={5} animated />
+        </div>
+      )}
       {books.isError && <LoadFailed onRetry={books.refetch} />}
-      {books.isSuccess && <BookListState books={books.data} shown={shown} filter={filter} keyword={keyword} onAdd={() => setAdding(true)} />}
+      {books.isSuccess && (
+        <BookListState books={books.data} shown={shown} filter={filter} keyword={keyword} onAdd={() => setAdding(true)} />
+      )}
       <div data-testid="my-books">
-        {shown.map((b) => <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />)}
+        {shown.map((b) => (
+          <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />
+        ))}
       </div>
       {books.isSuccess && books.data.length > 0 && (
         <div className="padded" style={{ display: 'flex', gap: 12 }}>
-          <Button block color="primary" fill="outline" data-testid="book-add" onClick={() => setAdding(true)}>{t('books.addFromTemplate')}</Button>
-          {hasCurrent && <Button block color="primary" data-testid="book-go-accounting" onClick={() => navigate('/subPackages/accounting/index')}>{t('books.goAccounting')}</Button>}
+          <Button block color="primary" fill="outline" data-testid="book-add" onClick={() => setAdding(true)}>
+            {t('books.addFromTemplate')}
+          </Button>
+          {hasCurrent && (
+            <Button block color="primary" data-testid="book-go-accounting" onClick={() => navigate('/subPackages/accounting/index')}>
+              {t('books.goAccounting')}
+            </Button>
+          )}
         </div>
       )}
       <TemplatePopup visible={adding} onClose={() => setAdding(false)} />

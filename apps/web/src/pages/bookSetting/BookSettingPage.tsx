@@ -42,46 +42,143 @@ function BookSettings() {
   }
   return (
     <div className="page" data-testid="page-book-setting">
-      <PageBar title={t('bookSetting.title')} right={b && <a className="link" role="button" aria-label={t('books.more')} data-testid="book-setting-more" onClick={() => setMore(true)}><Icon name="more" size={22} /></a>} />
-      {book.isPending && <div className="section padded"><Skeleton.Paragraph lineCount={5} animated /></div>}
+      <PageBar
+        title={t('bookSetting.title')}
+        right={
+          b && (
+            <a className="link" role="button" aria-label={t('books.more')} data-testid="book-setting-more" onClick={() => setMore(true)}>
+              <Icon name="more" size={22} />
+            </a>
+          )
+        }
+      />
+      {book.isPending && (
+        <div className="section padded">
+          <Skeleton.Paragraph lineCount={5} animated />
+        </div>
+      )}
       {book.isError && <LoadFailed full onRetry={book.refetch} />}
       {b && (
         <>
           <div className="section">
             <List>
-              <List.Item data-testid="setting-name" extra={<span className="row-value" data-testid="setting-name-value" title={b.name}>{b.name}</span>} onClick={() => setEditing('name')}>{t('bookSetting.name')}</List.Item>
-              <List.Item data-testid="setting-remark" extra={<span className="row-value">{b.remark || t('bookSetting.noRemark')}</span>} onClick={() => setEditing('remark')}>{t('bookSetting.remark')}</List.Item>
-              <List.Item data-testid="setting-icon" extra={<span className="book-cover" style={{ width: 40, height: 32, backgroundImage: `url(${b.cover})` }}><BookIcon icon={b.icon} size={16} /></span>} onClick={() => setEditing('icon')}>{t('bookSetting.icon')}</List.Item>
-              <List.Item data-testid="setting-cover" extra={<div className="book-cover" data-testid="setting-cover-value" data-cover={b.cover} style={{ backgroundImage: `url(${b.cover})`, width: 64, height: 40 }} />} onClick={() => setEditing('cover')}>{t('bookSetting.cover')}</List.Item>
+              <List.Item
+                data-testid="setting-name"
+                extra={
+                  <span className="row-value" data-testid="setting-name-value" title={b.name}>
+                    {b.name}
+                  </span>
+                }
+                onClick={() => setEditing('name')}
+              >
+                {t('bookSetting.name')}
+              </List.Item>
+              <List.Item
+                data-testid="setting-remark"
+                extra={<span className="row-value">{b.remark || t('bookSetting.noRemark')}</span>}
+                onClick={() => setEditing('remark')}
+              >
+                {t('bookSetting.remark')}
+              </List.Item>
+              <List.Item
+                data-testid="setting-icon"
+                extra={
+                  <span className="book-cover" style={{ width: 40, height: 32, backgroundImage: `url(${b.cover})` }}>
+                    <BookIcon icon={b.icon} size={16} />
+                  </span>
+                }
+                onClick={() => setEditing('icon')}
+              >
+                {t('bookSetting.icon')}
+              </List.Item>
+              <List.Item
+                data-testid="setting-cover"
+                extra={
+                  <div
+                    className="book-cover"
+                    data-testid="setting-cover-value"
+                    data-cover={b.cover}
+                    style={{ backgroundImage: `url(${b.cover})`, width: 64, height: 40 }}
+                  />
+                }
+                onClick={() => setEditing('cover')}
+              >
+                {t('bookSetting.cover')}
+              </List.Item>
               <List.Item extra={b.currency}>{t('bookSetting.currency')}</List.Item>
               <List.Item extra={<span className="row-value">{b.user_name}</span>}>{t('bookSetting.creator')}</List.Item>
             </List>
           </div>
-          <div className="section"><List><List.Item onClick={() => navigate('/bookSetting/pages/law')}>{t('bookSetting.law')}</List.Item></List></div>
+          <div className="section">
+            <List>
+              <List.Item onClick={() => navigate('/bookSetting/pages/law')}>{t('bookSetting.law')}</List.Item>
+            </List>
+          </div>
         </>
       )}
       {b && editing === 'name' && (
-        <EditPopup testId="book-name" title={t('bookSetting.name')} initial={b.name} placeholder={t('bookSetting.namePlaceholder')} maxLength={BOOK_NAME_MAX}
+        <EditPopup
+          testId="book-name"
+          title={t('bookSetting.name')}
+          initial={b.name}
+          placeholder={t('bookSetting.namePlaceholder')}
+          maxLength={BOOK_NAME_MAX}
           validate={(v) => (!v.trim() ? t('bookSetting.nameEmpty') : undefined)}
-          onSave={(v) => save({ name: v.trim() })} onClose={() => setEditing(undefined)} />
+          onSave={(v) => save({ name: v.trim() })}
+          onClose={() => setEditing(undefined)}
+        />
       )}
       {b && editing === 'remark' && (
-        <EditPopup testId="book-remark" title={t('bookSetting.remark')} initial={b.remark} placeholder={t('bookSetting.remarkPlaceholder')} maxLength={BOOK_REMARK_MAX}
-          validate={() => undefined} onSave={(v) => save({ remark: v.trim() })} onClose={() => setEditing(undefined)} />
+        <EditPopup
+          testId="book-remark"
+          title={t('bookSetting.remark')}
+          initial={b.remark}
+          placeholder={t('bookSetting.remarkPlaceholder')}
+          maxLength={BOOK_REMARK_MAX}
+          validate={() => undefined}
+          onSave={(v) => save({ remark: v.trim() })}
+          onClose={() => setEditing(undefined)}
+        />
       )}
-      <Popup visible={editing === 'cover' || editing === 'icon'} onMaskClick={() => setEditing(undefined)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
-        <div className="padded" style={{ fontWeight: 600 }}>{editing === 'icon' ? t('bookSetting.icon') : t('bookSetting.cover')}</div>
-        {editing === 'cover' && covers.isPending && <div className="padded"><Skeleton.Paragraph lineCount={2} animated /></div>}
+      <Popup
+        visible={editing === 'cover' || editing === 'icon'}
+        onMaskClick={() => setEditing(undefined)}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
+      >
+        <div className="padded" style={{ fontWeight: 600 }}>
+          {editing === 'icon' ? t('bookSetting.icon') : t('bookSetting.cover')}
+        </div>
+        {editing === 'cover' && covers.isPending && (
+          <div className="padded">
+            <Skeleton.Paragraph lineCount={2} animated />
+          </div>
+        )}
         <div className="cover-grid" data-testid="cover-grid">
-          {editing === 'cover' && covers.data?.map((c) => (
-            <div key={c.id} role="button" aria-label={c.name} data-testid={`cover-${c.id}`} className={`cover-option${b?.cover === c.url ? ' selected' : ''}`} style={{ backgroundImage: `url(${c.url})` }}
-              onClick={() => void save({ cover: c.url }).then(() => setEditing(undefined))} />
-          ))}
-          {editing === 'icon' && BOOK_ICONS.map((i) => (
-            <div key={i} role="button" aria-label={t(`bookIcons.${i}`)} data-testid={`icon-${i}`} className={`cover-option icon-option${b?.icon === i ? ' selected' : ''}`} onClick={() => void save({ icon: i }).then(() => setEditing(undefined))}>
-              <BookIcon icon={i} />
-            </div>
-          ))}
+          {editing === 'cover' &&
+            covers.data?.map((c) => (
+              <div
+                key={c.id}
+                role="button"
+                aria-label={c.name}
+                data-testid={`cover-${c.id}`}
+                className={`cover-option${b?.cover === c.url ? ' selected' : ''}`}
+                style={{ backgroundImage: `url(${c.url})` }}
+                onClick={() => void save({ cover: c.url }).then(() => setEditing(undefined))}
+              />
+            ))}
+          {editing === 'icon' &&
+            BOOK_ICONS.map((i) => (
+              <div
+                key={i}
+                role="button"
+                aria-label={t(`bookIcons.${i}`)}
+                data-testid={`icon-${i}`}
+                className={`cover-option icon-option${b?.icon === i ? ' selected' : ''}`}
+                onClick={() => void save({ icon: i }).then(() => setEditing(undefined))}
+              >
+                <BookIcon icon={i} />
+              </div>
+            ))}
         </div>
       </Popup>
       {more && b && <BookActions book={b} onSettingsPage onClose={() => setMore(false)} />}

@@ -25,7 +25,9 @@ const QUICK = [
 
 /** "November" in English, "11 月" in Chinese. */
 function monthName(date: Date): string {
-  return i18n.language === 'en' ? new Intl.DateTimeFormat('en', { month: 'long' }).format(date) : i18n.t('dashboard.monthNumber', { m: date.getMonth() + 1 });
+  return i18n.language === 'en'
+    ? new Intl.DateTimeFormat('en', { month: 'long' }).format(date)
+    : i18n.t('dashboard.monthNumber', { m: date.getMonth() + 1 });
 }
 
 /**
@@ -50,9 +52,19 @@ function Dashboard() {
     return (
       <div className="page" data-testid="page-dashboard">
         <PageBar title={t('dashboard.title')} onBack={back} />
-        {bookId ? <BookGone bookId={bookId} /> : (
-          <EmptyState kind="empty" full title={t('dashboard.noBook')}
-            action={<Button color="primary" onClick={() => navigate('/pages/book/index')}>{t('dashboard.pick')}</Button>} />
+        {bookId ? (
+          <BookGone bookId={bookId} />
+        ) : (
+          <EmptyState
+            kind="empty"
+            full
+            title={t('dashboard.noBook')}
+            action={
+              <Button color="primary" onClick={() => navigate('/pages/book/index')}>
+                {t('dashboard.pick')}
+              </Button>
+            }
+          />
         )}
       </div>
     );
@@ -73,29 +85,72 @@ function Dashboard() {
       <PageBar
         title={<span data-testid="dashboard-title">{title}</span>}
         onBack={back}
-        right={<a className="link" data-testid="dashboard-share" role="button" onClick={() => { setShareOpened(true); setSharing(true); }}>{t('dashboard.share')}</a>} />
+        right={
+          <a
+            className="link"
+            data-testid="dashboard-share"
+            role="button"
+            onClick={() => {
+              setShareOpened(true);
+              setSharing(true);
+            }}
+          >
+            {t('dashboard.share')}
+          </a>
+        }
+      />
       <div className="dash-header">
         <div style={{ fontSize: 13 }}>
-          <span data-testid="dashboard-month">{monthName(new Date())}</span> · {book.data ? t('books.members', { count: book.data.member_count }) : <Skeleton.Title animated />}
+          <span data-testid="dashboard-month">{monthName(new Date())}</span> ·{' '}
+          {book.data ? t('books.members', { count: book.data.member_count }) : <Skeleton.Title animated />}
         </div>
         <div className="stat-grid" data-testid="dashboard-totals">
           {(['income', 'expense', 'balance'] as const).map((k) => (
-            <div key={k}><div style={{ fontSize: 13 }}>{t(`dashboard.${k}`)}</div><div className="stat-value">{formatAmount(totals[k], masked)}</div></div>
+            <div key={k}>
+              <div style={{ fontSize: 13 }}>{t(`dashboard.${k}`)}</div>
+              <div className="stat-value">{formatAmount(totals[k], masked)}</div>
+            </div>
           ))}
         </div>
       </div>
       <div className="section quick-grid">
         {QUICK.map((q) => (
-          <div key={q.key} role="button" data-testid={`dashboard-${q.key}`} onClick={() => navigate(q.key === 'settings' ? `${q.to}?bookId=${bookId}` : q.to)}>
-            <div className="quick-icon" aria-hidden="true">{q.icon}</div><div className="quick-label">{t(`dashboard.${q.key}`)}</div>
+          <div
+            key={q.key}
+            role="button"
+            data-testid={`dashboard-${q.key}`}
+            onClick={() => navigate(q.key === 'settings' ? `${q.to}?bookId=${bookId}` : q.to)}
+          >
+            <div className="quick-icon" aria-hidden="true">
+              {q.icon}
+            </div>
+            <div className="quick-label">{t(`dashboard.${q.key}`)}</div>
           </div>
         ))}
       </div>
-      <div className="section"><EmptyState kind="empty" title={t('dashboard.noRecords')} description={t('dashboard.noRecordsHint')} /></div>
-      <div className="fab"><Button color="primary" shape="rounded" size="large" data-testid="dashboard-record" onClick={() => navigate('/subPackages/accounting/index')}><Icon name="add" /> {t('dashboard.record')}</Button></div>
+      <div className="section">
+        <EmptyState kind="empty" title={t('dashboard.noRecords')} description={t('dashboard.noRecordsHint')} />
+      </div>
+      <div className="fab">
+        <Button
+          color="primary"
+          shape="rounded"
+          size="large"
+          data-testid="dashboard-record"
+          onClick={() => navigate('/subPackages/accounting/index')}
+        >
+          <Icon name="add" /> {t('dashboard.record')}
+        </Button>
+      </div>
       {shareOpened && (
         <Suspense fallback={null}>
-          <SharePopup visible={sharing} onClose={() => setSharing(false)} image={book.data?.images_url[0]?.file_url} link={shareLink} bookName={title} />
+          <SharePopup
+            visible={sharing}
+            onClose={() => setSharing(false)}
+            image={book.data?.images_url[0]?.file_url}
+            link={shareLink}
+            bookName={title}
+          />
         </Suspense>
       )}
     </div>

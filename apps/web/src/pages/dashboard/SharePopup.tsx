@@ -6,7 +6,19 @@ import { useTranslation } from '../../i18n/index.ts';
 import { browserShareEnv, shareLink } from '../../lib/share.ts';
 
 /** The share view of a book: its share image, and a share action that says what it did. */
-export default function SharePopup({ visible, onClose, image, link, bookName }: { visible: boolean; onClose: () => void; image: string | undefined; link: string; bookName: string }) {
+export default function SharePopup({
+  visible,
+  onClose,
+  image,
+  link,
+  bookName,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  image: string | undefined;
+  link: string;
+  bookName: string;
+}) {
   const { t } = useTranslation();
   const [failedLink, setFailedLink] = useState<string>();
   const share = async () => {
@@ -21,7 +33,11 @@ export default function SharePopup({ visible, onClose, image, link, bookName }: 
       <div style={{ fontWeight: 600, marginBottom: 8 }}>{t('dashboard.shareTitle')}</div>
       <Image src={image ?? DEFAULT_SHARE_IMAGE} style={{ borderRadius: 8 }} alt="" />
       <p className="muted">{t('dashboard.shareHint')}</p>
-      {failedLink && <p className="share-link" data-testid="share-link">{t('dashboard.copyByHand')} <span>{failedLink}</span></p>}
+      {failedLink && (
+        <p className="share-link" data-testid="share-link">
+          {t('dashboard.copyByHand')} <span>{failedLink}</span>
+        </p>
+      )}
       <Button block color="primary" data-testid="share-now" onClick={() => void share()}>
         {t('dashboard.share')}
       </Button>

@@ -40,22 +40,37 @@ export default function HomePage() {
   if (!loggedIn) {
     return (
       <div className="page" data-testid="page-home">
-        <EmptyState kind="loggedOut" full title={t('books.loginPrompt')} description={t('books.loginHint')}
-          action={<Button color="primary" data-testid="home-login" onClick={() => navigate('/accountLogin/index')}>{t('mine.login')}</Button>} />
+        <EmptyState
+          kind="loggedOut"
+          full
+          title={t('books.loginPrompt')}
+          description={t('books.loginHint')}
+          action={
+            <Button color="primary" data-testid="home-login" onClick={() => navigate('/accountLogin/index')}>
+              {t('mine.login')}
+            </Button>
+          }
+        />
       </div>
     );
   }
   return (
     <div className="page" data-testid="page-home">
-      <div className="search-row"><SearchBar data-testid="home-search" placeholder={t('books.search')} value={keyword} onChange={setKeyword} /></div>
+      <div className="search-row">
+        <SearchBar data-testid="home-search" placeholder={t('books.search')} value={keyword} onChange={setKeyword} />
+      </div>
       {!keyword && (recent.data?.length ?? 0) > 0 && (
         <>
           <div className="section-title">{t('books.recent')}</div>
           <div className="recent-row" data-testid="recent-books">
             {recent.data?.map((b) => (
               <div key={b.id} className="recent-item" data-testid={`recent-${b.id}`} onClick={() => open.mutate(b.id)}>
-                <div className="book-cover small" style={{ backgroundImage: `url(${b.cover})`, height: 48 }}><BookIcon icon={b.icon} size={18} /></div>
-                <div className="book-name" title={b.name}>{b.name}</div>
+                <div className="book-cover small" style={{ backgroundImage: `url(${b.cover})`, height: 48 }}>
+                  <BookIcon icon={b.icon} size={18} />
+                </div>
+                <div className="book-name" title={b.name}>
+                  {b.name}
+                </div>
               </div>
             ))}
           </div>
@@ -64,17 +79,29 @@ export default function HomePage() {
       <BookFilterChips value={filter} onChange={setFilter} />
       <div className="section-title">
         <span>{t('tabs.book')}</span>
-        <Button size="mini" color="primary" fill="outline" data-testid="home-add-book" onClick={() => setAdding(true)}>{t('books.add')}</Button>
+        <Button size="mini" color="primary" fill="outline" data-testid="home-add-book" onClick={() => setAdding(true)}>
+          {t('books.add')}
+        </Button>
       </div>
-      {books.isPending && <div className="padded"><Skeleton.Paragraph lineCount={4} animated /></div>}
+      {books.isPending && (
+        <div className="padded">
+          <Skeleton.Paragraph lineCount={4} animated />
+        </div>
+      )}
       {books.isError && <LoadFailed onRetry={books.refetch} />}
-      {books.isSuccess && <BookListState books={books.data} shown={shown} filter={filter} keyword={keyword} onAdd={() => setAdding(true)} />}
+      {books.isSuccess && (
+        <BookListState books={books.data} shown={shown} filter={filter} keyword={keyword} onAdd={() => setAdding(true)} />
+      )}
       <div data-testid="home-books">
-        {shown.map((b) => <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />)}
+        {shown.map((b) => (
+          <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />
+        ))}
       </div>
       <div className="section-title">{t('books.infoFlow')}</div>
       {/* A still notice until the market brings the info flow: no marquee to measure and animate. */}
-      <div className="notice-card" data-testid="info-flow-notice"><Icon name="notice" /> {t('books.infoFlowSoon')}</div>
+      <div className="notice-card" data-testid="info-flow-notice">
+        <Icon name="notice" /> {t('books.infoFlowSoon')}
+      </div>
       <TemplatePopup visible={adding} onClose={() => setAdding(false)} />
       <BookActions book={acting} onClose={() => setActing(undefined)} />
     </div>

@@ -31,7 +31,10 @@ export async function startUp(qc: QueryClient): Promise<string | undefined> {
   }
   // The default book opens at start (SPEC 4: opening a book).
   try {
-    const prefs = await request<{ data: Array<{ key: string; value: string }> }>(`${BOOK_PATHS.preference}?keys=${DEFAULT_BOOK_PREFERENCE}`, { method: 'GET', loading: false, showError: false });
+    const prefs = await request<{ data: Array<{ key: string; value: string }> }>(
+      `${BOOK_PATHS.preference}?keys=${DEFAULT_BOOK_PREFERENCE}`,
+      { method: 'GET', loading: false, showError: false },
+    );
     const id = prefs.data.find((p) => p.key === DEFAULT_BOOK_PREFERENCE)?.value;
     if (!id) return undefined;
     const book = await openBook(qc, id);
@@ -50,13 +53,11 @@ export default function LoadingPage() {
   const redirect = params.get('redirect');
   useEffect(() => {
     let cancelled = false;
-    void startUp(qc).then(
-      (dashboard) => {
-        if (cancelled) return;
-        const next = redirect?.startsWith('/') ? redirect : (dashboard ?? '/pages/home/index');
-        navigate(next, { replace: true });
-      },
-    );
+    void startUp(qc).then((dashboard) => {
+      if (cancelled) return;
+      const next = redirect?.startsWith('/') ? redirect : (dashboard ?? '/pages/home/index');
+      navigate(next, { replace: true });
+    });
     return () => {
       cancelled = true;
     };

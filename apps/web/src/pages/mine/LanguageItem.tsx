@@ -15,12 +15,27 @@ export function LanguageItem() {
   const setLanguage = useSettingsStore((s) => s.setLanguage);
   return (
     <>
-      <List.Item data-testid="mine-language" extra={LANGUAGE_NAMES[language]} onClick={() => { setOpened(true); setOpen(true); }}>
+      <List.Item
+        data-testid="mine-language"
+        extra={LANGUAGE_NAMES[language]}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         {t('mine.language')}
       </List.Item>
       {opened && (
         <Suspense fallback={null}>
-          <LanguageSheet visible={open} current={language} onClose={() => setOpen(false)} onPick={(l) => { setLanguage(l); setOpen(false); }} />
+          <LanguageSheet
+            visible={open}
+            current={language}
+            onClose={() => setOpen(false)}
+            onPick={(l) => {
+              setLanguage(l);
+              setOpen(false);
+            }}
+          />
         </Suspense>
       )}
     </>

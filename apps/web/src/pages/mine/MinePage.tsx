@@ -27,7 +27,13 @@ function Header() {
         <Avatar src="" style={{ '--size': '64px', '--border-radius': '32px' }} />
         <div style={{ flex: 1 }}>
           <div className="sub">{t('mine.loginPrompt')}</div>
-          <Button size="small" color="primary" style={{ marginTop: 8 }} data-testid="mine-login" onClick={() => navigate('/accountLogin/index')}>
+          <Button
+            size="small"
+            color="primary"
+            style={{ marginTop: 8 }}
+            data-testid="mine-login"
+            onClick={() => navigate('/accountLogin/index')}
+          >
             {t('mine.login')}
           </Button>
         </div>
@@ -41,7 +47,9 @@ function Header() {
       <div style={{ flex: 1, minWidth: 0 }}>
         {user ? (
           <>
-            <div className="name" data-testid="mine-nickname">{user.nickName}</div>
+            <div className="name" data-testid="mine-nickname">
+              {user.nickName}
+            </div>
             <div className="sub">{user.phone ? maskPhone(user.phone) : t('mine.noPhone')}</div>
           </>
         ) : (
@@ -60,9 +68,7 @@ export default function MinePage() {
   return (
     <div className="page" data-testid="page-mine">
       <Header />
-      {loggedIn && info.isError && !info.data && (
-        <LoadFailed onRetry={info.refetch} />
-      )}
+      {loggedIn && info.isError && !info.data && <LoadFailed onRetry={info.refetch} />}
       <div className="section">
         <List>
           {loggedIn && (

@@ -40,13 +40,24 @@ export function EditPopup({ title, initial, placeholder, type = 'text', maxLengt
     <Popup visible onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: 16 }}>
       <div style={{ fontWeight: 600, marginBottom: 12 }}>{title}</div>
       <div className="field-row">
-        <Input data-testid={`${testId}-input`} type={type} value={field.value} onChange={field.onChange} placeholder={placeholder} clearable autoFocus
-          onEnterPress={save} aria-invalid={Boolean(field.error)} />
+        <Input
+          data-testid={`${testId}-input`}
+          type={type}
+          value={field.value}
+          onChange={field.onChange}
+          placeholder={placeholder}
+          clearable
+          autoFocus
+          onEnterPress={save}
+          aria-invalid={Boolean(field.error)}
+        />
         {type === 'text' && <Counter value={field.value} max={maxLength} />}
       </div>
       <FieldError error={field.error} testId={`${testId}-error`} />
       <div style={{ display: 'flex', gap: 12, marginTop: 16 }}>
-        <Button block onClick={onClose}>{t('common.cancel')}</Button>
+        <Button block onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
         <Button block color="primary" loading={saving} data-testid={`${testId}-save`} onClick={save}>
           {t('common.save')}
         </Button>

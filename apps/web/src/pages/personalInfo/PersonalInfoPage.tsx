@@ -44,31 +44,77 @@ function PersonalInfo() {
     <div className="page" data-testid="page-personal-info">
       <PageBar title={t('personal.title')} />
       {info.isError && !user && <LoadFailed onRetry={info.refetch} />}
-      {!user && info.isPending && <div className="section padded"><Skeleton.Paragraph lineCount={4} animated /></div>}
+      {!user && info.isPending && (
+        <div className="section padded">
+          <Skeleton.Paragraph lineCount={4} animated />
+        </div>
+      )}
       {user && (
         <>
           <div className="section">
             <List>
-              <List.Item data-testid="personal-avatar" extra={<Avatar src={user.avatarUrl} style={{ '--size': '44px', '--border-radius': '22px' }} />} onClick={() => setChoosing(true)}>
+              <List.Item
+                data-testid="personal-avatar"
+                extra={<Avatar src={user.avatarUrl} style={{ '--size': '44px', '--border-radius': '22px' }} />}
+                onClick={() => setChoosing(true)}
+              >
                 {t('personal.avatar')}
               </List.Item>
-              <List.Item data-testid="personal-nickname" extra={<span data-testid="personal-nickname-value">{user.nickName}</span>} onClick={() => setEditing('nickname')}>
+              <List.Item
+                data-testid="personal-nickname"
+                extra={<span data-testid="personal-nickname-value">{user.nickName}</span>}
+                onClick={() => setEditing('nickname')}
+              >
                 {t('personal.nickname')}
               </List.Item>
-              <List.Item data-testid="personal-phone" extra={user.phone ? maskPhone(user.phone) : t('personal.bind')} onClick={() => navigate('/bindPhone/index')}>
+              <List.Item
+                data-testid="personal-phone"
+                extra={user.phone ? maskPhone(user.phone) : t('personal.bind')}
+                onClick={() => navigate('/bindPhone/index')}
+              >
                 {t('personal.phone')}
               </List.Item>
-              <List.Item data-testid="personal-password" extra={user.has_password ? t('personal.changePassword') : t('personal.setPassword')} onClick={() => setEditing('password')}>
+              <List.Item
+                data-testid="personal-password"
+                extra={user.has_password ? t('personal.changePassword') : t('personal.setPassword')}
+                onClick={() => setEditing('password')}
+              >
                 {t('personal.password')}
               </List.Item>
             </List>
             {/* SPEC 5: a picture comes from the album or the camera. */}
-            <input ref={album} data-testid="personal-avatar-file" type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden onChange={(e) => void onFile(e.target.files?.[0])} />
+            <input
+              ref={album}
+              data-testid="personal-avatar-file"
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              hidden
+              onChange={(e) => void onFile(e.target.files?.[0])}
+            />
             <input ref={camera} type="file" accept="image/*" capture="user" hidden onChange={(e) => void onFile(e.target.files?.[0])} />
-            <Sheet visible={choosing} onClose={() => setChoosing(false)} label={t('personal.avatar')} actions={[
-              { key: 'camera', text: <span data-testid="avatar-camera">{t('personal.camera')}</span>, onClick: () => { setChoosing(false); camera.current?.click(); } },
-              { key: 'album', text: <span data-testid="avatar-album">{t('personal.album')}</span>, onClick: () => { setChoosing(false); album.current?.click(); } },
-            ]} />
+            <Sheet
+              visible={choosing}
+              onClose={() => setChoosing(false)}
+              label={t('personal.avatar')}
+              actions={[
+                {
+                  key: 'camera',
+                  text: <span data-testid="avatar-camera">{t('personal.camera')}</span>,
+                  onClick: () => {
+                    setChoosing(false);
+                    camera.current?.click();
+                  },
+                },
+                {
+                  key: 'album',
+                  text: <span data-testid="avatar-album">{t('personal.album')}</span>,
+                  onClick: () => {
+                    setChoosing(false);
+                    album.current?.click();
+                  },
+                },
+              ]}
+            />
           </div>
           <div className="padded">
             <Button block color="danger" fill="outline" data-testid="logout" loading={logout.isPending} onClick={() => void onLogout()}>
@@ -79,16 +125,30 @@ function PersonalInfo() {
       )}
       {editing === 'nickname' && user && (
         <EditPopup
-          testId="nickname" title={t('personal.nickname')} initial={user.nickName} placeholder={t('personal.nicknamePlaceholder')} maxLength={NICKNAME_MAX}
+          testId="nickname"
+          title={t('personal.nickname')}
+          initial={user.nickName}
+          placeholder={t('personal.nicknamePlaceholder')}
+          maxLength={NICKNAME_MAX}
           validate={(v) => (!v.trim() ? t('personal.nicknameEmpty') : undefined)}
-          onSave={(v) => nickname.mutateAsync(v.trim())} onClose={() => setEditing(undefined)}
+          onSave={(v) => nickname.mutateAsync(v.trim())}
+          onClose={() => setEditing(undefined)}
         />
       )}
       {editing === 'password' && (
         <EditPopup
-          testId="password" type="password" title={t('personal.setPassword')} initial="" placeholder={t('personal.newPassword')} maxLength={PASSWORD_MAX}
+          testId="password"
+          type="password"
+          title={t('personal.setPassword')}
+          initial=""
+          placeholder={t('personal.newPassword')}
+          maxLength={PASSWORD_MAX}
           validate={(v) => (v.length < PASSWORD_MIN ? t('personal.passwordShort', { n: PASSWORD_MIN }) : undefined)}
-          onSave={async (v) => { await password.mutateAsync(v); showToast(t('common.saved')); }} onClose={() => setEditing(undefined)}
+          onSave={async (v) => {
+            await password.mutateAsync(v);
+            showToast(t('common.saved'));
+          }}
+          onClose={() => setEditing(undefined)}
         />
       )}
     </div>

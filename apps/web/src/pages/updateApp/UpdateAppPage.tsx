@@ -25,11 +25,24 @@ export default function UpdateAppPage() {
     <div className="page" data-testid="page-update">
       <PageBar title={t('update.title')} />
       <div className="section">
-        <Result status={outdated || inApp === undefined ? 'info' : 'success'} title={<span data-testid="update-title">{title}</span>} description={t('update.body')} />
+        <Result
+          status={outdated || inApp === undefined ? 'info' : 'success'}
+          title={<span data-testid="update-title">{title}</span>}
+          description={t('update.body')}
+        />
         <div className="padded">
-          <div className="version-row"><span>{t('update.web')}</span><span data-testid="update-web-version">{WEB_APP_VERSION}</span></div>
-          <div className="version-row"><span>{t('update.yourApp')}</span><span data-testid="update-app-version">{inApp ?? t('update.noApp')}</span></div>
-          <div className="version-row"><span>{t('update.latest')}</span><span data-testid="update-latest">{`${APP_VERSION.name} (${APP_VERSION.code})`}</span></div>
+          <div className="version-row">
+            <span>{t('update.web')}</span>
+            <span data-testid="update-web-version">{WEB_APP_VERSION}</span>
+          </div>
+          <div className="version-row">
+            <span>{t('update.yourApp')}</span>
+            <span data-testid="update-app-version">{inApp ?? t('update.noApp')}</span>
+          </div>
+          <div className="version-row">
+            <span>{t('update.latest')}</span>
+            <span data-testid="update-latest">{`${APP_VERSION.name} (${APP_VERSION.code})`}</span>
+          </div>
           {(outdated || inApp === undefined) && (
             <Button block color="primary" style={{ marginTop: 12 }} onClick={() => navigate('/trade/pages/recharge-guide')}>
               {inApp === undefined ? t('update.download') : t('update.update')}

@@ -25,10 +25,18 @@ function confirmDestructive(content: string, confirmText: string, cancelText: st
         window.removeEventListener('hashchange', left);
         resolve(false);
       },
-      actions: [[
-        { key: 'cancel', text: <span data-testid="confirm-cancel">{cancelText}</span>, onClick: () => resolve(false) },
-        { key: 'confirm', text: <span data-testid="confirm-leave">{confirmText}</span>, danger: true, bold: true, onClick: () => resolve(true) },
-      ]],
+      actions: [
+        [
+          { key: 'cancel', text: <span data-testid="confirm-cancel">{cancelText}</span>, onClick: () => resolve(false) },
+          {
+            key: 'confirm',
+            text: <span data-testid="confirm-leave">{confirmText}</span>,
+            danger: true,
+            bold: true,
+            onClick: () => resolve(true),
+          },
+        ],
+      ],
     });
     window.addEventListener('hashchange', left, { once: true });
   });
@@ -60,10 +68,34 @@ export function BookActions({ book, onClose, onSettingsPage }: { book: Book | un
   };
 
   const actions = [
-    ...(onSettingsPage ? [] : [{ key: 'settings', text: <span data-testid="action-settings">{t('books.settings')}</span>, onClick: () => { onClose(); navigate(`/bookSetting/index?bookId=${book.id}`); } }]),
-    { key: 'default', text: <span data-testid="action-default">{t('books.setDefault')}</span>, onClick: async () => { onClose(); await setDefault.mutateAsync(book); showToast(t('books.defaultSet')); } },
+    ...(onSettingsPage
+      ? []
+      : [
+          {
+            key: 'settings',
+            text: <span data-testid="action-settings">{t('books.settings')}</span>,
+            onClick: () => {
+              onClose();
+              navigate(`/bookSetting/index?bookId=${book.id}`);
+            },
+          },
+        ]),
+    {
+      key: 'default',
+      text: <span data-testid="action-default">{t('books.setDefault')}</span>,
+      onClick: async () => {
+        onClose();
+        await setDefault.mutateAsync(book);
+        showToast(t('books.defaultSet'));
+      },
+    },
     { key: 'invite', text: t('books.invite'), description: t('books.inviteSoon'), disabled: true },
-    { key: 'leave', text: <span data-testid="action-leave">{owned ? t('books.delete') : t('books.quit')}</span>, danger: true, onClick: () => void confirmLeave() },
+    {
+      key: 'leave',
+      text: <span data-testid="action-leave">{owned ? t('books.delete') : t('books.quit')}</span>,
+      danger: true,
+      onClick: () => void confirmLeave(),
+    },
   ];
   return <Sheet visible onClose={onClose} actions={actions} label={book.name} />;
 }

@@ -19,14 +19,28 @@ export function BookCard({ book, current, onOpen, onMore }: Props) {
         <BookIcon icon={book.icon} />
       </div>
       <div className="book-body">
-        <div className="book-name" data-testid="book-name" title={book.name}>{book.name}</div>
+        <div className="book-name" data-testid="book-name" title={book.name}>
+          {book.name}
+        </div>
         <div className="book-meta">
           <span>{t('books.members', { count: book.member_count })}</span>
           {isOwned(book) && <span className="cab-tag">{t('books.owner')}</span>}
-          {current && <span className="cab-tag current" data-testid={`book-current-${book.id}`}>{t('books.current')}</span>}
+          {current && (
+            <span className="cab-tag current" data-testid={`book-current-${book.id}`}>
+              {t('books.current')}
+            </span>
+          )}
         </div>
       </div>
-      <button className="book-more" aria-label={t('books.more')} data-testid={`book-more-${book.id}`} onClick={(e) => { e.stopPropagation(); onMore(book); }}>
+      <button
+        className="book-more"
+        aria-label={t('books.more')}
+        data-testid={`book-more-${book.id}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          onMore(book);
+        }}
+      >
         <Icon name="more" />
       </button>
     </div>

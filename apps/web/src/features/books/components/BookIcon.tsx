@@ -2,8 +2,18 @@ import { BOOK_ICONS, type BookIconName } from '@cab/contracts/client';
 import { Icon, type IconName } from '../../../app/icons.tsx';
 
 const ICONS: Record<BookIconName, IconName> = {
-  book: 'ledger', home: 'home', family: 'family', shop: 'shop', travel: 'travel', renovation: 'renovation',
-  baby: 'baby', wedding: 'wedding', car: 'car', money: 'money', study: 'study', pet: 'pet',
+  book: 'ledger',
+  home: 'home',
+  family: 'family',
+  shop: 'shop',
+  travel: 'travel',
+  renovation: 'renovation',
+  baby: 'baby',
+  wedding: 'wedding',
+  car: 'car',
+  money: 'money',
+  study: 'study',
+  pet: 'pet',
 };
 
 export const isBookIcon = (v: string): v is BookIconName => (BOOK_ICONS as readonly string[]).includes(v);

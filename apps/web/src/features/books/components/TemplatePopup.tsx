@@ -28,21 +28,37 @@ function NameStep({ template, onBack, onDone }: { template: TemplateSummary; onB
   return (
     <div className="padded" data-testid="template-name-step">
       <div className="name-step-head">
-        <div className="book-cover" style={{ backgroundImage: `url(${template.cover})` }}><BookIcon icon={template.icon} /></div>
+        <div className="book-cover" style={{ backgroundImage: `url(${template.cover})` }}>
+          <BookIcon icon={template.icon} />
+        </div>
         <div style={{ minWidth: 0 }}>
           <div className="book-name">{text.name}</div>
           <div className="muted template-desc">{text.description}</div>
         </div>
       </div>
-      <label className="field-label" htmlFor="new-book-name">{t('books.nameIt')}</label>
+      <label className="field-label" htmlFor="new-book-name">
+        {t('books.nameIt')}
+      </label>
       <div className="field-row">
-        <Input id="new-book-name" data-testid="new-book-name" value={name.value} onChange={name.onChange} placeholder={t('bookSetting.namePlaceholder')} clearable onEnterPress={submit} />
+        <Input
+          id="new-book-name"
+          data-testid="new-book-name"
+          value={name.value}
+          onChange={name.onChange}
+          placeholder={t('bookSetting.namePlaceholder')}
+          clearable
+          onEnterPress={submit}
+        />
         <Counter value={name.value} max={BOOK_NAME_MAX} />
       </div>
       <FieldError error={name.error} testId="new-book-name-error" />
       <div style={{ display: 'flex', gap: 12, marginTop: 16 }}>
-        <Button block onClick={onBack} disabled={create.isPending}>{t('books.otherTemplate')}</Button>
-        <Button block color="primary" data-testid="create-book" loading={create.isPending} onClick={submit}>{t('books.create')}</Button>
+        <Button block onClick={onBack} disabled={create.isPending}>
+          {t('books.otherTemplate')}
+        </Button>
+        <Button block color="primary" data-testid="create-book" loading={create.isPending} onClick={submit}>
+          {t('books.create')}
+        </Button>
       </div>
     </div>
   );
@@ -63,24 +79,38 @@ export function TemplatePopup({ visible, onClose }: { visible: boolean; onClose:
     onClose();
   };
   return (
-    <Popup visible={visible} onMaskClick={close} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh', overflowY: 'auto' }}>
-      <div className="padded" style={{ fontWeight: 600, paddingBottom: 4 }} data-testid="template-popup">{picked ? t('books.nameTitle') : t('books.addFromTemplate')}</div>
+    <Popup
+      visible={visible}
+      onMaskClick={close}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh', overflowY: 'auto' }}
+    >
+      <div className="padded" style={{ fontWeight: 600, paddingBottom: 4 }} data-testid="template-popup">
+        {picked ? t('books.nameTitle') : t('books.addFromTemplate')}
+      </div>
       {picked ? (
         <NameStep template={picked} onBack={() => setPicked(undefined)} onDone={close} />
       ) : (
         <>
           <Tabs activeKey={tab} onChange={setTab}>
             <Tabs.Tab key="all" title={t('books.all')} />
-            {subs.map((c) => <Tabs.Tab key={c.category_code} title={label(c)} />)}
+            {subs.map((c) => (
+              <Tabs.Tab key={c.category_code} title={label(c)} />
+            ))}
           </Tabs>
-          {(templates.isPending || categories.isPending) && <div className="padded"><Skeleton.Paragraph lineCount={5} animated /></div>}
+          {(templates.isPending || categories.isPending) && (
+            <div className="padded">
+              <Skeleton.Paragraph lineCount={5} animated />
+            </div>
+          )}
           {templates.isError && <LoadFailed onRetry={templates.refetch} />}
           <div className="template-grid">
             {shown.map((tpl) => {
               const text = templateText(tpl, i18n.language);
               return (
                 <div key={tpl.id} className="template-card" data-testid={`template-${tpl.code}`} onClick={() => setPicked(tpl)}>
-                  <div className="book-cover small" style={{ backgroundImage: `url(${tpl.cover})` }}><BookIcon icon={tpl.icon} /></div>
+                  <div className="book-cover small" style={{ backgroundImage: `url(${tpl.cover})` }}>
+                    <BookIcon icon={tpl.icon} />
+                  </div>
                   <div className="book-name">{text.name}</div>
                   <div className="muted template-desc">{text.description}</div>
                 </div>
