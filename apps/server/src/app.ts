@@ -7,6 +7,7 @@ import { WEB_APP_VERSION } from '@cab/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerBookRoleLookup } from './http/book-scope.ts';
 import { registerPipeline } from './http/pipeline.ts';
 import { registerRequestLog, type InFlight } from './http/request-log.ts';
 import { cacheForADay, WEB_STATIC_OPTIONS } from './http/static-files.ts';
@@ -22,6 +23,7 @@ import { BooksService } from './modules/books/books.service.ts';
 import { PreferencesRepository } from './modules/books/preferences.repository.ts';
 import { registerPreferenceRoutes } from './modules/books/preferences.routes.ts';
 import { PreferencesService } from './modules/books/preferences.service.ts';
+import { registerAccounting } from './modules/accounting/accounting.module.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
 import { registerTemplatesRoutes } from './modules/templates/templates.routes.ts';
@@ -54,6 +56,8 @@ export interface BuiltApp {
   books: BooksService;
   /** The requests being answered, for the shutdown report. */
   inFlight: InFlight;
+  /** Hourly clean-up: deleted books past their window, unused uploads, old idempotency keys. */
+  housekeeping(): Promise<{ books: string[]; images: number }>;
 }
 
 const STATIC_DIR = path.resolve(import.meta.dirname, '../static');
@@ -82,10 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const users = new UserService(new UserRepository(db), storage);
   const auth = new AuthService(db, codes, tokens, users, kv);
   const catalogue = new CatalogueRepository(db);
-  const books = new BooksService(db, new BooksRepository(db), catalogue, new PreferencesRepository(db), users, clock);
+  const booksRepo = new BooksRepository(db);
+  const books = new BooksService(db, booksRepo, catalogue, new PreferencesRepository(db), users, clock);
   const prefs = new PreferencesService(db, new PreferencesRepository(db), books, clock);
 
   registerErrorHandling(app);
+  registerBookRoleLookup(app, (userId, bookId) => booksRepo.roleOf(userId, bookId));
   const inFlight = registerRequestLog(app);
   // JSON answers above 1 KB are compressed on the fly; the web app's files come precompressed.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -98,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerBooksRoutes(app, routes, books);
   registerPreferenceRoutes(app, routes, prefs);
   registerTemplatesRoutes(app, routes, new TemplatesService(catalogue));
+  const accounting = registerAccounting(app, routes, { db, clock, storage, books });
 
   // Cover materials and the default share image ship with the server.
   await app.register(fastifyStatic, {
@@ -123,5 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', ...WEB_STATIC_OPTIONS });
   }
-  return { app, routes, books, inFlight };
+  const housekeeping = async () => ({ books: await books.purgeDue(), images: await accounting.housekeeping() });
+  return { app, routes, books, inFlight, housekeeping };
 }

@@ -15,16 +15,15 @@ const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: pa
 const applied = await migrate(handle.db);
 await new CatalogueRepository(handle.db).seed();
 const kv = config.redisUrl ? new RedisStore(config.redisUrl, systemClock, config.redisPrefix) : new MemoryStore(systemClock);
-const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
-const { app, books, inFlight } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage, logSink });
+const storage = new LocalFileStorage(path.join(config.dataDir, 'files'), path.join(config.dataDir, 'private'));
+const { app, housekeeping, inFlight } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage, logSink });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
-// Deleted books past their restore window are purged hourly (and once at start).
+// Deleted books past their restore window, unused uploads and old idempotency keys go hourly (and once at start).
 const purge = () =>
-  books
-    .purgeDue()
-    .then((ids) => ids.length && app.log.info({ ids }, 'purged deleted books'))
-    .catch((err: unknown) => app.log.error({ err }, 'purge failed'));
+  housekeeping()
+    .then((r) => (r.books.length || r.images) && app.log.info(r, 'housekeeping removed expired data'))
+    .catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
 const purgeTimer = setInterval(() => void purge(), 3_600_000);
 purgeTimer.unref();
 void purge();

@@ -71,6 +71,7 @@ export async function startTestApp(env: Record<string, string> = {}, deps: Pick<
       await kv.close();
       await handle.close();
       fs.rmSync(filesDir, { recursive: true, force: true });
+      fs.rmSync(`${filesDir}-private`, { recursive: true, force: true });
     },
   };
 }
@@ -173,3 +174,40 @@ export async function buildBook(t: TestApp, token: string, template = 'family', 
 export async function addToBook(t: TestApp, bookId: string, userId: string, role: 'admin' | 'bookkeeper' | 'viewer'): Promise<void> {
   await t.db.insertInto('book_users').values({ book_id: bookId, user_id: userId, role }).execute();
 }
+
+/** The dimensions a book was created with, for recording against. */
+export interface BookDimensions {
+  accounts: Array<{ id: string; name: string; balance: string; currency: string }>;
+  expense: Array<{ id: string; name: string; subs: string[] }>;
+  income: Array<{ id: string; name: string; subs: string[] }>;
+  members: Array<{ id: string; name: string }>;
+  merchants: Array<{ id: string; name: string }>;
+  projects: Array<{ id: string; name: string }>;
+}
+
+/** Fixture builder: reads a book's accounts, category trees and labels through the list calls. */
+export async function bookDimensions(t: TestApp, token: string, bookId: string): Promise<BookDimensions> {
+  const o = { token, headers: { 'trading-entity': bookId } };
+  const get = async (url: string) => {
+    const res = await t.client.get(url, o);
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json().data;
+  };
+  type Cat = { id: string; name: string; sub_categories: Array<{ id: string }> };
+  const tree = (cats: Cat[]) => cats.map((c) => ({ id: c.id, name: c.name, subs: c.sub_categories.map((s) => s.id) }));
+  const groups = (await get('/cab-config-ws/v2/account-book/accounts')) as Array<{ accounts: BookDimensions['accounts'] }>;
+  return {
+    accounts: groups.flatMap((g) => g.accounts),
+    expense: tree(await get('/cab-config-ws/v2/account-book/categories?trade_type=Expense')),
+    income: tree(await get('/cab-config-ws/v2/account-book/categories?trade_type=Income')),
+    members: await get('/cab-config-ws/v2/account-book/members'),
+    merchants: await get('/cab-config-ws/v2/account-book/merchants'),
+    projects: await get('/cab-config-ws/v2/account-book/projects'),
+  };
+}
+
+/** Options for a call in a book: the user's token and the book as the Trading-Entity. */
+export const inBook = (token: string, bookId: string, headers: Record<string, string> = {}): CallOptions => ({
+  token,
+  headers: { 'trading-entity': bookId, ...headers },
+});

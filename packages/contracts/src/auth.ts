@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
-import { PHONE_PATTERN, stripPhonePrefix } from './rules.ts';
+import { Text } from './common.ts';
+import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
+import { CONTROL_CHARS, PHONE_PATTERN, stripPhonePrefix } from './rules.ts';
 
 /** Mainland mobile numbers, optionally with a +86 prefix; stored without it. */
 export const Phone = z.string().trim().regex(PHONE_PATTERN, 'must be a mobile phone number').transform(stripPhonePrefix);
@@ -12,12 +14,16 @@ export const SendVerifyCodeRequest = z.object({ phone: Phone, type: VerifyCodeTy
 export type SendVerifyCodeRequest = z.input<typeof SendVerifyCodeRequest>;
 export const SendVerifyCodeResponse = z.object({ data: z.object({ expires_in: z.number().int() }) });
 
-export const Password = z.string().min(6, 'at least 6 characters').max(64, 'at most 64 characters');
-export const Nickname = z.string().trim().min(1, 'must not be empty').max(20, 'at most 20 characters');
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN, `at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `at most ${PASSWORD_MAX} characters`)
+  .refine((v) => !CONTROL_CHARS.test(v), 'validation.controlChars' satisfies MessageKey);
+export const Nickname = Text(NICKNAME_MAX, { min: 1 });
 
 export const LoginRequest = z.discriminatedUnion('type', [
   z.object({ type: z.literal('code'), phone: Phone, code: z.string().regex(/^[0-9]{4,8}$/, 'must be digits') }),
-  z.object({ type: z.literal('password'), username: z.string().trim().min(1).max(128), password: z.string().min(1).max(128) }),
+  z.object({ type: z.literal('password'), username: Text(128, { min: 1 }), password: Text(128, { min: 1 }) }),
   /** Login that binds the phone the host app vouches for; it fails loudly so the caller can rethrow. */
   z.object({ type: z.literal('relatesWxPhoneOfSui'), phone: Phone, code: z.string().regex(/^[0-9]{4,8}$/, 'must be digits') }),
 ]);
@@ -60,7 +66,7 @@ export const OAuthAuthorizeQuery = z.object({
   grant_type: z.literal('password_web'),
   encode_version: z.string().optional(),
   scope: z.string().optional(),
-  username: z.string().trim().min(1).max(128),
+  username: Text(128, { min: 1 }),
   password: z.string().regex(/^[0-9a-fA-F]{40}$/, 'must be the sha1 hex of the password'),
   vcid: z.string().optional(),
   vid: z.string().optional(),

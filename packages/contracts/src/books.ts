@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, Text } from './common.ts';
 import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX } from './constants.ts';
 import type { MessageKey } from './messages.ts';
 
-export const BookName = z.string().trim().min(1, 'must not be empty').max(BOOK_NAME_MAX, `at most ${BOOK_NAME_MAX} characters`);
-export const BookRemark = z.string().trim().max(BOOK_REMARK_MAX, `at most ${BOOK_REMARK_MAX} characters`);
+export const BookName = Text(BOOK_NAME_MAX, { min: 1 });
+export const BookRemark = Text(BOOK_REMARK_MAX, { multiline: true });
 /** One of the web's SVG icons (BOOK_ICONS), never an emoji. */
 export const BookIcon = z.enum(BOOK_ICONS);
 /** A cover is one of the cover materials or an uploaded file. */
@@ -86,8 +86,8 @@ export const CoverMaterial = z.object({ id: z.string(), name: z.string(), url: z
 export const CoverMaterialsResponse = z.object({ data: z.array(CoverMaterial) });
 
 export const PreferenceKey = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, dot, dash and underscore, at most 64');
-export const PreferenceConfig = z.object({ key: PreferenceKey, value: z.string().max(2000) });
-export const PreferenceQuery = z.object({ keys: z.string().max(2000).optional() });
+export const PreferenceConfig = z.object({ key: PreferenceKey, value: Text(2000, { multiline: true }) });
+export const PreferenceQuery = z.object({ keys: Text(2000).optional() });
 export const PatchPreferenceRequest = z.object({
   configs: z.array(PreferenceConfig).min(1).max(50),
   level: z.enum(['user', 'book']).optional(),

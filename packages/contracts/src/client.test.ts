@@ -29,9 +29,12 @@ describe('the client entry', () => {
     const reached = [...closure(path.resolve(import.meta.dirname, 'client.ts'))];
     expect(reached.filter((f) => !f.startsWith('/'))).toEqual([]);
     expect(reached.map((f) => path.basename(f)).sort()).toEqual([
+      'accounting-paths.ts',
+      'accounting-rules.ts',
       'client.ts',
       'constants.ts',
       'errors.ts',
+      'messages-accounting.ts',
       'messages-auth.ts',
       'messages-books.ts',
       'messages-request.ts',

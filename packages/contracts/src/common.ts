@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import { MONEY_PATTERN } from './money.ts';
+import { CONTROL_CHARS, CONTROL_CHARS_MULTILINE } from './rules.ts';
+import type { MessageKey } from './messages.ts';
+
+/**
+ * The one text type of every text field: trimmed, within its length, and free of NUL
+ * and other control characters (multi-line texts keep line breaks and tabs).
+ */
+export function Text(max: number, o: { min?: number; multiline?: boolean } = {}) {
+  const bad = o.multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS;
+  const base = z.string().refine((v) => !bad.test(v), 'validation.controlChars' satisfies MessageKey);
+  const trimmed = z.string().trim().max(max, `at most ${max} characters`);
+  return base.pipe(o.min ? trimmed.min(o.min, 'must not be empty') : trimmed);
+}
 
 /** 64-bit ids travel as decimal strings. */
 export const Id = z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a positive integer id as a string');

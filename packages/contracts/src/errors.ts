@@ -45,6 +45,23 @@ export const ErrorCode = {
   TEMPLATE_NOT_FOUND: 1063,
   CONFLICT: 1064,
 
+  /** A transaction, or a dimension named in the path, that is not in the book. */
+  TRANSACTION_NOT_FOUND: 1070,
+  /** A category, account, member, merchant or project named in the body that is not in the book. */
+  DIMENSION_UNKNOWN: 1071,
+  /** A dimension still used by transactions: name a target to move them to. */
+  DIMENSION_IN_USE: 1072,
+  /** A transaction the accounting rules refuse (same-account transfer, wrong trade type, ...). */
+  TRANSACTION_REFUSED: 1073,
+  /** The book's cloud space is used up, or picture uploads are not permitted. */
+  CAPACITY_EXCEEDED: 1074,
+  /** An Idempotency-Key sent again with a different request. */
+  IDEMPOTENCY_KEY_REUSED: 1075,
+  /** No exchange rate for a currency. */
+  CURRENCY_UNKNOWN: 1076,
+  /** An image that does not exist or that the caller may not see. */
+  IMAGE_NOT_FOUND: 1077,
+
   INTERNAL: 1099,
 } as const;
 
@@ -82,6 +99,14 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.OWNER_CANNOT_QUIT]: 422,
   [ErrorCode.TEMPLATE_NOT_FOUND]: 404,
   [ErrorCode.CONFLICT]: 409,
+  [ErrorCode.TRANSACTION_NOT_FOUND]: 404,
+  [ErrorCode.DIMENSION_UNKNOWN]: 422,
+  [ErrorCode.DIMENSION_IN_USE]: 409,
+  [ErrorCode.TRANSACTION_REFUSED]: 422,
+  [ErrorCode.CAPACITY_EXCEEDED]: 422,
+  [ErrorCode.IDEMPOTENCY_KEY_REUSED]: 422,
+  [ErrorCode.CURRENCY_UNKNOWN]: 422,
+  [ErrorCode.IMAGE_NOT_FOUND]: 404,
   [ErrorCode.INTERNAL]: 500,
 };
 

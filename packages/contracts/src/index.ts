@@ -10,3 +10,7 @@ export * from './books.ts';
 export * from './paths.ts';
 export * from './rules.ts';
 export * from './money.ts';
+export * from './accounting-rules.ts';
+export * from './accounting-paths.ts';
+export * from './accounting.ts';
+export * from './messages-accounting.ts';

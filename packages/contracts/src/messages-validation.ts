@@ -25,6 +25,11 @@ export const VALIDATION_MESSAGES = /* @__PURE__ */ (() => {
     'validation.unknownField': { code: V, 'zh-CN': '请求参数 {name} 不正确', en: 'request field {name} is not valid' },
     'validation.versionHeader': { code: V, 'zh-CN': '{header} 版本号格式不正确', en: '{header} header must be a dotted version' },
     // Named by the contracts' own refinements (their message is this key).
+    'validation.controlChars': {
+      code: V,
+      'zh-CN': '{field}不能包含控制字符',
+      en: '{field} must not contain control characters',
+    },
     'validation.nothingToUpdate': { code: V, 'zh-CN': '没有需要修改的内容', en: 'nothing to update' },
   } as const satisfies Record<`validation.${string}`, MessageDef>;
 })();
@@ -59,6 +64,34 @@ export const FIELD_LABELS = {
   value: { 'zh-CN': '设置值', en: 'preference value' },
   level: { 'zh-CN': '设置级别', en: 'preference level' },
   category_code: { 'zh-CN': '模板分类', en: 'template category' },
+  business_type: { 'zh-CN': '记账类型', en: 'transaction type' },
+  amount: { 'zh-CN': '金额', en: 'amount' },
+  from_amount: { 'zh-CN': '转出金额', en: 'amount sent' },
+  to_amount: { 'zh-CN': '转入金额', en: 'amount received' },
+  account: { 'zh-CN': '账户', en: 'account' },
+  from_account: { 'zh-CN': '转出账户', en: 'account sent from' },
+  to_account: { 'zh-CN': '转入账户', en: 'account received in' },
+  category: { 'zh-CN': '分类', en: 'category' },
+  member: { 'zh-CN': '成员', en: 'member' },
+  merchant: { 'zh-CN': '商家', en: 'merchant' },
+  project: { 'zh-CN': '项目', en: 'project' },
+  transaction_time: { 'zh-CN': '记账时间', en: 'transaction time' },
+  images: { 'zh-CN': '图片', en: 'images' },
+  transaction_vo_list: { 'zh-CN': '账目列表', en: 'transaction list' },
+  trade_type: { 'zh-CN': '收支类型', en: 'trade type' },
+  scene: { 'zh-CN': '场景', en: 'scene' },
+  operation_codes: { 'zh-CN': '操作类型', en: 'operation codes' },
+  parent_id: { 'zh-CN': '上级分类', en: 'parent category' },
+  group_name: { 'zh-CN': '账户分组', en: 'account group' },
+  hidden: { 'zh-CN': '隐藏', en: 'hidden' },
+  move_to: { 'zh-CN': '转移目标', en: 'move target' },
+  balance: { 'zh-CN': '余额', en: 'balance' },
+  from: { 'zh-CN': '原币种', en: 'source currency' },
+  to: { 'zh-CN': '目标币种', en: 'target currency' },
+  rate: { 'zh-CN': '汇率', en: 'exchange rate' },
+  // Named in messages about categories, not request fields.
+  expenseType: { 'zh-CN': '支出', en: 'expense' },
+  incomeType: { 'zh-CN': '收入', en: 'income' },
 } as const satisfies Record<string, LocalizedText>;
 
 export type FieldName = keyof typeof FIELD_LABELS;

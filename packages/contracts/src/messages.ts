@@ -9,6 +9,7 @@
  * language.
  */
 import { ErrorCode, type ErrorCodeValue } from './errors.ts';
+import { ACCOUNTING_MESSAGES } from './messages-accounting.ts';
 import { AUTH_MESSAGES } from './messages-auth.ts';
 import { BOOK_MESSAGES } from './messages-books.ts';
 import { REQUEST_MESSAGES } from './messages-request.ts';
@@ -28,7 +29,7 @@ export interface MessageDef extends LocalizedText {
 // Pure calls here and in the domain files: a bundle that never reads the texts (the web's
 // first load) drops them whole.
 export const MESSAGES = /* @__PURE__ */ (() =>
-  ({ ...REQUEST_MESSAGES, ...VALIDATION_MESSAGES, ...AUTH_MESSAGES, ...BOOK_MESSAGES }) as const)();
+  ({ ...REQUEST_MESSAGES, ...VALIDATION_MESSAGES, ...AUTH_MESSAGES, ...BOOK_MESSAGES, ...ACCOUNTING_MESSAGES }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;
 
@@ -83,6 +84,14 @@ export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor
   [ErrorCode.OWNER_CANNOT_QUIT]: 'book.ownerCannotQuit',
   [ErrorCode.TEMPLATE_NOT_FOUND]: 'template.notFound',
   [ErrorCode.CONFLICT]: 'request.conflict',
+  [ErrorCode.TRANSACTION_NOT_FOUND]: 'transaction.notFound',
+  [ErrorCode.DIMENSION_UNKNOWN]: 'dimension.unknown',
+  [ErrorCode.DIMENSION_IN_USE]: 'dimension.inUseGeneric',
+  [ErrorCode.TRANSACTION_REFUSED]: 'transaction.refused',
+  [ErrorCode.CAPACITY_EXCEEDED]: 'capacity.notPermitted',
+  [ErrorCode.IDEMPOTENCY_KEY_REUSED]: 'transaction.idempotencyReused',
+  [ErrorCode.CURRENCY_UNKNOWN]: 'currency.unsupported',
+  [ErrorCode.IMAGE_NOT_FOUND]: 'image.notFound',
   [ErrorCode.INTERNAL]: 'request.internal',
 }))();
 

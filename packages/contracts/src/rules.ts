@@ -15,3 +15,16 @@ export function normalizePhone(raw: string): string | undefined {
   const phone = raw.trim();
   return PHONE_PATTERN.test(phone) ? stripPhonePrefix(phone) : undefined;
 }
+
+// Matching control characters is the point of these two patterns.
+/* eslint-disable no-control-regex */
+/** Characters no text field accepts: NUL and the other C0 controls, and DEL. */
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+/** The same for multi-line texts (remarks), which keep line breaks and tabs. */
+export const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/* eslint-enable no-control-regex */
+
+/** Removes what a text field cannot accept, for inputs that filter as the user types. */
+export function stripControlChars(text: string, multiline = false): string {
+  return text.replace(new RegExp((multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS).source, 'g'), '');
+}

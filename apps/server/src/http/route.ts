@@ -1,7 +1,9 @@
+import type { ErrorCode, LocalizedText, PlainMessageKeyFor } from '@cab/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import { validationError, type RequestPart } from './validation.ts';
-import type { AuthUser } from './auth.ts';
+import { requireUser, type AuthUser } from './auth.ts';
+import { resolveBook, type BookContext, type BookScope } from './book-scope.ts';
 
 /** Who may call a route: anyone, anyone (with the user when a token is sent), or a signed-in user. */
 export type AuthMode = 'none' | 'optional' | 'user';
@@ -22,7 +24,19 @@ declare module 'fastify' {
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteDef<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
+interface Parts<B, Q, P> {
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+  req: FastifyRequest;
+}
+
+export interface RouteDef<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+  P extends Schema | undefined,
+  S extends BookScope | undefined = undefined,
+> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
   url: string;
   summary: string;
@@ -32,18 +46,27 @@ export interface RouteDef<B extends Schema | undefined, Q extends Schema | undef
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * A book-scoped route: who in the book may call it. The book comes from `bookId`, or
+   * from the Trading-Entity header; the handler gets `{ bookId, role }`.
+   */
+  book?: S;
+  bookId?: (parts: Parts<B, Q, P>) => string | undefined;
+  /** The 403 message for a member whose role lacks the scope. */
+  refusal?: PlainMessageKeyFor<typeof ErrorCode.FORBIDDEN>;
+  /** Field labels for this route's validation messages, where the shared label does not fit ("name" of a category). */
+  labels?: Readonly<Record<string, LocalizedText>>;
   /** The answer's schema, for the OpenAPI document. */
   response?: Schema;
   /** Success status; 204 sends no body. */
   status?: number;
-  handler: (ctx: {
-    body: Out<B>;
-    query: Out<Q>;
-    params: Out<P>;
-    req: FastifyRequest;
-    reply: FastifyReply;
-    user: AuthUser | undefined;
-  }) => Promise<unknown>;
+  handler: (
+    ctx: Parts<B, Q, P> & {
+      reply: FastifyReply;
+      user: AuthUser | undefined;
+      book: S extends BookScope ? BookContext : undefined;
+    },
+  ) => Promise<unknown>;
 }
 
 export interface RegisteredRoute {
@@ -53,6 +76,8 @@ export interface RegisteredRoute {
   tag: string;
   auth: AuthMode;
   signed: boolean;
+  /** The book scope of a book-scoped route (member, manager or a permission code). */
+  book: BookScope | undefined;
   body?: Schema | undefined;
   query?: Schema | undefined;
   params?: Schema | undefined;
@@ -60,35 +85,68 @@ export interface RegisteredRoute {
   status: number;
 }
 
-function parsePart<S extends Schema | undefined>(schema: S, value: unknown, where: RequestPart): Out<S> {
+function parsePart<S extends Schema | undefined>(
+  schema: S,
+  value: unknown,
+  where: RequestPart,
+  labels: Readonly<Record<string, LocalizedText>> | undefined,
+): Out<S> {
   if (!schema) return undefined as Out<S>;
   const input = value ?? (where === 'body' ? undefined : {});
   const res = schema.safeParse(input);
-  if (!res.success) throw validationError(res.error, input, where);
+  if (!res.success) throw validationError(res.error, input, where, labels);
   return res.data as Out<S>;
 }
 
 /**
- * Declares a route from its zod contract: the request is parsed before the handler
- * runs, and the route joins the registry the OpenAPI document is made from.
+ * Declares a route from its zod contract: the request is parsed, a book-scoped route's
+ * membership and permission are checked, then the handler runs; the route joins the
+ * registry the OpenAPI document and the authorization tests are made from.
  */
-export function defineRoute<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined>(
-  app: FastifyInstance,
-  registry: RegisteredRoute[],
-  def: RouteDef<B, Q, P>,
-): void {
+export function defineRoute<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+  P extends Schema | undefined,
+  S extends BookScope | undefined = undefined,
+>(app: FastifyInstance, registry: RegisteredRoute[], def: RouteDef<B, Q, P, S>): void {
   const signed = def.signed ?? true;
   const status = def.status ?? 200;
-  registry.push({ ...def, signed, status });
+  if (def.book !== undefined && def.auth !== 'user') throw new Error(`${def.method} ${def.url}: a book-scoped route needs auth 'user'`);
+  registry.push({
+    method: def.method,
+    url: def.url,
+    summary: def.summary,
+    tag: def.tag,
+    auth: def.auth,
+    signed,
+    book: def.book,
+    body: def.body,
+    query: def.query,
+    params: def.params,
+    response: def.response,
+    status,
+  });
   app.route({
     method: def.method,
     url: def.url,
     config: { auth: def.auth, signed },
     handler: async (req, reply) => {
-      const body = parsePart(def.body as B, req.body, 'body');
-      const query = parsePart(def.query as Q, req.query, 'query');
-      const params = parsePart(def.params as P, req.params, 'path');
-      const result = await def.handler({ body, query, params, req, reply, user: req.user });
+      // The path first: a malformed id is "not found" before anything else is judged.
+      const params = parsePart(def.params as P, req.params, 'path', def.labels);
+      const query = parsePart(def.query as Q, req.query, 'query', def.labels);
+      const body = parsePart(def.body as B, req.body, 'body', def.labels);
+      const parts = { body, query, params, req };
+      let book: BookContext | undefined;
+      if (def.book !== undefined) {
+        const bookId = def.bookId ? def.bookId(parts) : req.tradingEntity;
+        book = await resolveBook(app, requireUser(req.user).id, bookId, def.book, def.refusal ?? 'book.forbidden');
+      }
+      const result = await def.handler({
+        ...parts,
+        reply,
+        user: req.user,
+        book: book as S extends BookScope ? BookContext : undefined,
+      });
       if (reply.sent) return reply;
       reply.status(status);
       return status === 204 ? reply.send() : reply.send(result);

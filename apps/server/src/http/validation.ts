@@ -26,11 +26,20 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-/** A refinement names its message by catalogue key; only parameterless validation keys qualify. */
-function refinementKey(message: string): RefinementKey | undefined {
+type FieldRefinementKey = 'validation.controlChars';
+
+/**
+ * A refinement names its message by catalogue key: a parameterless validation key, or
+ * one whose only parameter is the field, named by its label.
+ */
+function refinementError(message: string, field: LocalizedText | undefined): AppError | undefined {
   if (!isMessageKey(message)) return undefined;
   const def = MESSAGES[message];
-  return def.code === ErrorCode.VALIDATION && placeholdersOf(def.en).length === 0 ? (message as RefinementKey) : undefined;
+  if (def.code !== ErrorCode.VALIDATION) return undefined;
+  const params = placeholdersOf(def.en);
+  if (params.length === 0) return new AppError(message as RefinementKey);
+  if (field && params.length === 1 && params[0] === 'field') return new AppError(message as FieldRefinementKey, { field });
+  return undefined;
 }
 
 /** The problem, worded for a field the user knows by its label. */
@@ -76,9 +85,13 @@ function unknownField(path: readonly PropertyKey[], part: RequestPart): AppError
 }
 
 /** The label of the field a path ends in (array positions skipped); the body as a whole has one too. */
-function labelOf(path: readonly PropertyKey[], part: RequestPart): LocalizedText | undefined {
+function labelOf(
+  path: readonly PropertyKey[],
+  part: RequestPart,
+  labels: Readonly<Record<string, LocalizedText>>,
+): LocalizedText | undefined {
   const last = path.filter((step): step is string => typeof step === 'string').at(-1);
-  if (last !== undefined) return fieldLabel(last);
+  if (last !== undefined) return Object.hasOwn(labels, last) ? labels[last] : fieldLabel(last);
   return part === 'body' && path.length === 0 ? FIELD_LABELS.body : undefined;
 }
 
@@ -87,15 +100,20 @@ function labelOf(path: readonly PropertyKey[], part: RequestPart): LocalizedText
  * label: the first problem is the one the user fixes first, and the rest often follow
  * from it. A field without a label is named as sent.
  */
-export function validationError(err: z.ZodError, input: unknown, part: RequestPart): AppError {
+export function validationError(
+  err: z.ZodError,
+  input: unknown,
+  part: RequestPart,
+  labels: Readonly<Record<string, LocalizedText>> = {},
+): AppError {
   const issue = err.issues[0];
   if (!issue) return new AppError('request.invalid');
+  const field = labelOf(issue.path, part, labels);
   if (issue.code === 'custom') {
-    const key = refinementKey(issue.message);
-    if (key) return new AppError(key);
+    const refined = refinementError(issue.message, field);
+    if (refined) return refined;
   }
   if (issue.code === 'unrecognized_keys') return unknownField([...issue.path, issue.keys[0] ?? ''], part);
-  const field = labelOf(issue.path, part);
   if (!field) return unknownField(issue.path, part);
   return describe(issue, field, valueAt(input, issue.path) === undefined);
 }

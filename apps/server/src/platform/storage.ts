@@ -8,10 +8,50 @@ export interface FileStorage {
   put(folder: string, ext: string, bytes: Buffer): Promise<string>;
   /** Absolute directory whose files are served under /files (local storage only). */
   readonly localRoot: string | undefined;
+  /** Stores bytes that are never served from a public path (transaction images); answers their key. */
+  putPrivate(folder: string, ext: string, bytes: Buffer): Promise<string>;
+  /** The bytes of a private file, or undefined when it is gone. */
+  readPrivate(key: string): Promise<Buffer | undefined>;
+  removePrivate(key: string): Promise<void>;
 }
 
+const PRIVATE_KEY = /^[a-z0-9_-]+\/[0-9a-f]{32}\.[a-z]{3,4}$/;
+
 export class LocalFileStorage implements FileStorage {
-  constructor(readonly localRoot: string) {}
+  /** Private files live beside the public ones, outside the directory served under /files. */
+  readonly privateRoot: string;
+
+  constructor(
+    readonly localRoot: string,
+    privateRoot?: string,
+  ) {
+    this.privateRoot = privateRoot ?? `${localRoot.replace(/[\\/]+$/, '')}-private`;
+  }
+
+  async putPrivate(folder: string, ext: string, bytes: Buffer): Promise<string> {
+    const safeFolder = folder.replace(/[^a-z0-9_-]/gi, '').toLowerCase();
+    const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+    const dir = path.join(this.privateRoot, safeFolder);
+    await fs.mkdir(dir, { recursive: true });
+    const tmp = path.join(dir, `.${name}.tmp`);
+    await fs.writeFile(tmp, bytes);
+    await fs.rename(tmp, path.join(dir, name));
+    return `${safeFolder}/${name}`;
+  }
+
+  async readPrivate(key: string): Promise<Buffer | undefined> {
+    if (!PRIVATE_KEY.test(key)) return undefined;
+    try {
+      return await fs.readFile(path.join(this.privateRoot, key));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async removePrivate(key: string): Promise<void> {
+    if (!PRIVATE_KEY.test(key)) return;
+    await fs.rm(path.join(this.privateRoot, key), { force: true });
+  }
 
   async put(folder: string, ext: string, bytes: Buffer): Promise<string> {
     const safeFolder = folder.replace(/[^a-z0-9_-]/gi, '');

@@ -46,6 +46,19 @@ export class BooksRepository {
     >;
   }
 
+  /** The caller's role in a live book (primary-key lookup), for the book-scope step of every book route. */
+  async roleOf(userId: string, bookId: string): Promise<BookRole | undefined> {
+    const row = await this.db
+      .selectFrom('book_users as bu')
+      .innerJoin('books as b', 'b.id', 'bu.book_id')
+      .select('bu.role')
+      .where('bu.book_id', '=', bookId)
+      .where('bu.user_id', '=', userId)
+      .where('b.deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row?.role;
+  }
+
   findForUser(userId: string, bookId: string, db: Database = this.db): Promise<BookView | undefined> {
     return this.views(db, userId).where('b.id', '=', bookId).executeTakeFirst() as Promise<BookView | undefined>;
   }
@@ -188,6 +201,28 @@ export class BooksRepository {
         .executeTakeFirstOrThrow(),
     ]);
     return { categories: Number(c.n), accounts: Number(a.n) };
+  }
+
+  async currency(db: Database, bookId: string): Promise<string | undefined> {
+    return (await db.selectFrom('books').select('currency').where('id', '=', bookId).executeTakeFirst())?.currency;
+  }
+
+  /** Many activity rows in one statement (a batch of records). */
+  async logActivities(
+    db: Database,
+    rows: Array<{ book_id: string; user_id: string; action: string; entity: string; entity_id: string; before?: unknown; after?: unknown }>,
+  ): Promise<void> {
+    if (!rows.length) return;
+    await db
+      .insertInto('book_activities')
+      .values(
+        rows.map((row) => ({
+          ...row,
+          before: row.before === undefined ? null : JSON.stringify(row.before),
+          after: row.after === undefined ? null : JSON.stringify(row.after),
+        })),
+      )
+      .execute();
   }
 
   logActivity(

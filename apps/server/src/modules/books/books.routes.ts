@@ -8,6 +8,7 @@ import {
   BookQuery,
   BookResponse,
   CloudBookListResponse,
+  Permission,
   CreateBookRequest,
   CurrentBookInfoResponse,
   DeletedBookListResponse,
@@ -82,11 +83,9 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     summary: 'One book (query id, or the Trading-Entity)',
     query: BookQuery,
     response: BookResponse,
-    handler: async ({ user, query, req }) => {
-      const id = query.id ?? req.tradingEntity;
-      if (!id) throw new AppError('book.notNamed');
-      return data(await books.get(requireUser(user).id, id));
-    },
+    book: 'member',
+    bookId: ({ query, req }) => query.id ?? req.tradingEntity,
+    handler: async ({ user, book }) => data(await books.get(requireUser(user).id, book.bookId)),
   });
   defineRoute(app, registry, {
     method: 'GET',
@@ -114,6 +113,8 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
 
   const update = async (userId: string, bookId: string, body: z.output<typeof UpdateBookRequest>) =>
     data(await books.update(userId, bookId, body));
+  // Settings belong to those who run the book (there is no permission code for them).
+  const settingsScope = { book: 'manager', bookId: ({ params }: { params: { bookId: string } }) => params.bookId } as const;
   const UpdateParams = z.object({ bookId: z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a book id') });
   defineRoute(app, registry, {
     method: 'PATCH',
@@ -124,7 +125,9 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     params: UpdateParams,
     body: UpdateBookRequest,
     response: BookResponse,
-    handler: async ({ user, params, body }) => update(requireUser(user).id, params.bookId, body),
+    ...settingsScope,
+    refusal: 'book.settingsForbidden',
+    handler: async ({ user, book, body }) => update(requireUser(user).id, book.bookId, body),
   });
   // Clients that cannot send PATCH send POST with X-HTTP-Method-Override: PATCH.
   defineRoute(app, registry, {
@@ -136,9 +139,11 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     params: UpdateParams,
     body: UpdateBookRequest,
     response: BookResponse,
-    handler: async ({ user, params, body, req }) => {
+    ...settingsScope,
+    refusal: 'book.settingsForbidden',
+    handler: async ({ user, book, body, req }) => {
       if (header(req, 'x-http-method-override')?.toUpperCase() !== 'PATCH') throw new AppError('request.overrideNeeded');
-      return update(requireUser(user).id, params.bookId, body);
+      return update(requireUser(user).id, book.bookId, body);
     },
   });
 
@@ -150,12 +155,15 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     status: 204,
     summary: 'Delete a book (owner; restorable for 30 days). id in the query or the body',
     query: BookQuery,
-    handler: async ({ user, query, req }) => {
+    book: Permission.DELETE_BOOK,
+    refusal: 'book.deleteForbidden',
+    bookId: ({ query, req }) => {
       const fromBody = BookIdBody.safeParse(req.body);
       const id = query.id ?? (fromBody.success ? fromBody.data.id : undefined);
       if (!id) throw new AppError('validation.required', { field: FIELD_LABELS.id });
-      await books.remove(requireUser(user).id, id);
+      return id;
     },
+    handler: async ({ user, book }) => books.remove(requireUser(user).id, book.bookId),
   });
   defineRoute(app, registry, {
     method: 'POST',
@@ -165,7 +173,9 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     status: 204,
     summary: 'Quit a book (members; the owner cannot)',
     body: BookIdBody,
-    handler: async ({ user, body }) => books.quit(requireUser(user).id, body.id),
+    book: 'member',
+    bookId: ({ body }) => body.id,
+    handler: async ({ user, book }) => books.quit(requireUser(user).id, book),
   });
   defineRoute(app, registry, {
     method: 'PUT',
@@ -175,7 +185,9 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     status: 204,
     summary: 'Make a book the default (preference default.book_id)',
     params: BookIdParams,
-    handler: async ({ user, params }) => books.setDefault(requireUser(user).id, params.id),
+    book: 'member',
+    bookId: ({ params }) => params.id,
+    handler: async ({ user, book }) => books.setDefault(requireUser(user).id, book.bookId),
   });
   defineRoute(app, registry, {
     method: 'GET',
@@ -213,8 +225,10 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     auth: 'user',
     summary: 'Extension info of one book',
     params: BookIdParams,
-    handler: async ({ user, params }) => {
-      const [ext] = await books.ext(requireUser(user).id, [params.id]);
+    book: 'member',
+    bookId: ({ params }) => params.id,
+    handler: async ({ user, book }) => {
+      const [ext] = await books.ext(requireUser(user).id, [book.bookId]);
       if (!ext) throw bookNotFound();
       return data(ext);
     },

@@ -1,4 +1,4 @@
-import { BOOK_RESTORE_DAYS, DEFAULT_BOOK_PREFERENCE, Permission, type Book, type UpdateBookRequest } from '@cab/contracts';
+import { BOOK_RESTORE_DAYS, DEFAULT_BOOK_PREFERENCE, type Book, type UpdateBookRequest } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -7,7 +7,8 @@ import type { CatalogueRepository } from '../templates/catalogue.repository.ts';
 import type { UserService } from '../user/user.service.ts';
 import { copyTemplateContent } from './book-content.repository.ts';
 import type { BooksRepository, BookView } from './books.repository.ts';
-import { bookNotFound, requireManager, requirePermission } from './books.policy.ts';
+import { bookNotFound } from './books.policy.ts';
+import type { BookContext } from '../../http/book-scope.ts';
 import { USER_LEVEL, type PreferencesRepository } from './preferences.repository.ts';
 import { presentBook } from './present.ts';
 
@@ -85,7 +86,6 @@ export class BooksService {
     }
     return this.db.transaction().execute(async (tx) => {
       const before = await this.view(userId, bookId, tx);
-      requireManager(before.role);
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Record<string, string>;
       await this.books.update(tx, bookId, clean);
       const pick = (v: BookView) => Object.fromEntries(Object.keys(clean).map((k) => [k, v[k as keyof BookView]]));
@@ -104,25 +104,21 @@ export class BooksService {
 
   async remove(userId: string, bookId: string): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      const v = await this.view(userId, bookId, tx);
-      requirePermission(v.role, Permission.DELETE_BOOK, 'book.deleteForbidden');
       const now = this.now();
       if (!(await this.books.softDelete(tx, bookId, userId, now, new Date(now.getTime() + BOOK_RESTORE_DAYS * DAY)))) throw bookNotFound();
       await this.books.logActivity(tx, { book_id: bookId, user_id: userId, action: 'delete', entity: 'book', entity_id: bookId });
     });
   }
 
-  async quit(userId: string, bookId: string): Promise<void> {
+  async quit(userId: string, { bookId, role }: BookContext): Promise<void> {
+    if (role === 'owner') throw new AppError('book.ownerCannotQuit');
     await this.db.transaction().execute(async (tx) => {
-      const v = await this.view(userId, bookId, tx);
-      if (v.role === 'owner') throw new AppError('book.ownerCannotQuit');
       await this.books.removeUser(tx, bookId, userId);
       await this.books.logActivity(tx, { book_id: bookId, user_id: userId, action: 'quit', entity: 'member', entity_id: userId });
     });
   }
 
   async setDefault(userId: string, bookId: string): Promise<void> {
-    await this.view(userId, bookId);
     await this.db.transaction().execute(async (tx) => {
       await this.prefs.upsert(tx, userId, USER_LEVEL, [{ key: DEFAULT_BOOK_PREFERENCE, value: bookId }], this.now());
       await this.books.touchRecent(tx, userId, bookId, this.now());
@@ -185,6 +181,20 @@ export class BooksService {
     if (!(await this.books.restore(this.db, bookId, userId, this.now()))) throw bookNotFound();
     await this.books.logActivity(this.db, { book_id: bookId, user_id: userId, action: 'restore', entity: 'book', entity_id: bookId });
     return this.get(userId, bookId);
+  }
+
+  /** Every change to a book's data writes one activity row (who, what, before, after), in the caller's transaction. */
+  logActivity(db: Database, row: Parameters<BooksRepository['logActivity']>[1]): Promise<unknown> {
+    return this.books.logActivity(db, row);
+  }
+
+  logActivities(db: Database, rows: Array<Parameters<BooksRepository['logActivity']>[1]>): Promise<unknown> {
+    return this.books.logActivities(db, rows);
+  }
+
+  /** The book's currency, in which its totals are kept. */
+  async currencyOf(bookId: string, db: Database = this.db): Promise<string> {
+    return (await this.books.currency(db, bookId)) ?? 'CNY';
   }
 
   /** The purge job: books past their restore window go, with all their data. */

@@ -175,7 +175,64 @@ export interface PreferencesTable {
   updated_at: DefaultedTimestamp;
 }
 
+export interface CurrencyRatesTable {
+  currency: string;
+  rate: ColumnType<string, string | number, string | number>;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface TransactionsTable {
+  book_id: string;
+  id: Generated<string>;
+  business_type: string;
+  amount_minor: ColumnType<string, string | bigint, string | bigint>;
+  currency: string;
+  book_amount_minor: ColumnType<string, string | bigint, string | bigint>;
+  account_id: string | null;
+  account_delta_minor: ColumnType<string, string | bigint | undefined, string | bigint>;
+  to_account_id: string | null;
+  to_account_delta_minor: ColumnType<string, string | bigint | undefined, string | bigint>;
+  rate: string | null;
+  category_id: string | null;
+  member_id: string | null;
+  merchant_id: string | null;
+  project_id: string | null;
+  remark: Generated<string>;
+  transaction_time: Timestamp;
+  recorder_id: string;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  updated_by: string | null;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+}
+
+export interface BookImagesTable {
+  book_id: string;
+  id: Generated<string>;
+  storage_key: string;
+  content_type: string;
+  size_bytes: ColumnType<string, number | string, number | string>;
+  uploader_id: string;
+  transaction_id: string | null;
+  sort: Generated<number>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  status: Generated<number>;
+  response: ColumnType<unknown, string | null, string | null>;
+  created_at: DefaultedTimestamp;
+}
+
 export interface DB {
+  currency_rates: CurrencyRatesTable;
+  transactions: TransactionsTable;
+  book_images: BookImagesTable;
+  idempotency_keys: IdempotencyKeysTable;
   template_categories: TemplateCategoriesTable;
   book_templates: BookTemplatesTable;
   cover_materials: CoverMaterialsTable;

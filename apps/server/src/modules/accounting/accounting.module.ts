@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { RegisteredRoute } from '../../http/route.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/index.ts';
+import type { FileStorage } from '../../platform/storage.ts';
+import type { BooksService } from '../books/books.service.ts';
+import { DimensionRemoval } from './dimension-removal.ts';
+import { DimensionsRepository } from './dimensions.repository.ts';
+import { registerDimensionRoutes } from './dimensions.routes.ts';
+import { DimensionsService } from './dimensions.service.ts';
+import { purgeIdempotencyKeys } from './idempotency.ts';
+import { ImagesRepository } from './images.repository.ts';
+import { registerImageRoutes } from './images.routes.ts';
+import { ImagesService } from './images.service.ts';
+import { RatesRepository } from './rates.ts';
+import { registerRateRoutes } from './rates.routes.ts';
+import { TransactionsRepository } from './transactions.repository.ts';
+import { registerTransactionRoutes } from './transactions.routes.ts';
+import { TransactionsService } from './transactions.service.ts';
+
+/** The accounting area: dimensions, transactions, images, cloud space and exchange rates. */
+export function registerAccounting(
+  app: FastifyInstance,
+  routes: RegisteredRoute[],
+  deps: { db: Database; clock: Clock; storage: FileStorage; books: BooksService },
+) {
+  const { db, clock, storage, books } = deps;
+  const dimensionsRepo = new DimensionsRepository(db);
+  const rates = new RatesRepository(db);
+  const images = new ImagesService(new ImagesRepository(db), storage);
+  const transactions = new TransactionsService(db, new TransactionsRepository(db), dimensionsRepo, rates, images, books, clock);
+  const dimensions = new DimensionsService(db, dimensionsRepo, rates, books, clock);
+
+  registerDimensionRoutes(app, routes, {
+    dimensions,
+    removal: new DimensionRemoval(db, dimensionsRepo, books),
+    // An opening balance is the account's first Balance entry, recorded by the account's creator.
+    recordOpening: async (tx, book, userId, accountId, balance) => {
+      await transactions.create(tx, book, userId, [{ business_type: 'Balance', account: { id: accountId }, amount: balance, remark: '' }]);
+    },
+  });
+  registerTransactionRoutes(app, routes, { db, transactions });
+  registerImageRoutes(app, routes, images);
+  registerRateRoutes(app, routes, rates);
+
+  return {
+    transactions,
+    rates,
+    housekeeping: async () => {
+      await purgeIdempotencyKeys(db, clock.now());
+      return images.purge(clock.now());
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { ACCOUNTING_PATHS, CapacityResponse, IMAGE_MAX_BYTES, ImageUploadResponse, Permission } from '@cab/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { requestLocale } from '../../http/locale.ts';
+import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
+import type { ImagesService } from './images.service.ts';
+
+const ImageParams = z.object({ bookId: z.string().regex(/^[1-9][0-9]{0,18}$/), id: z.string().regex(/^[1-9][0-9]{0,18}$/) });
+
+export function registerImageRoutes(app: FastifyInstance, registry: RegisteredRoute[], images: ImagesService): void {
+  const tag = 'accounting';
+  defineRoute(app, registry, {
+    method: 'POST',
+    url: ACCOUNTING_PATHS.upload,
+    tag,
+    auth: 'user',
+    book: Permission.ADD_TRANSACTION,
+    refusal: 'transaction.forbidden',
+    status: 201,
+    summary: 'Upload one transaction image (multipart field "file"; PNG, JPEG, GIF or WebP, at most 5120 KB) into the book\'s space',
+    response: ImageUploadResponse,
+    handler: async ({ book, user, req }) => {
+      if (!req.isMultipart()) throw new AppError('image.notMultipart');
+      const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError('image.missing');
+      const bytes = await file.toBuffer().catch((err: unknown) => {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('image.tooLarge', { max: IMAGE_MAX_BYTES / 1024 });
+        throw err;
+      });
+      return { data: await images.upload(book.bookId, requireUser(user).id, bytes) };
+    },
+  });
+  // Image bytes go only to members of the image's book, with their bearer token; never from a public path.
+  defineRoute(app, registry, {
+    method: 'GET',
+    url: ACCOUNTING_PATHS.image,
+    tag,
+    auth: 'user',
+    signed: false,
+    book: 'member',
+    bookId: ({ params }) => params.bookId,
+    summary: 'A transaction image, for members of its book (Authorization required)',
+    params: ImageParams,
+    handler: async ({ book, params, reply }) => {
+      const img = await images.read(book.bookId, params.id);
+      reply.header('cache-control', 'private, max-age=86400').type(img.contentType);
+      return reply.send(img.bytes);
+    },
+  });
+  defineRoute(app, registry, {
+    method: 'GET',
+    url: ACCOUNTING_PATHS.capacity,
+    tag,
+    auth: 'user',
+    book: 'member',
+    summary: "The book's cloud space: used and total (MB), and whether pictures may be uploaded",
+    response: CapacityResponse,
+    handler: async ({ book, req }) => ({ data: await images.capacity(book.bookId, requestLocale(req.headers)) }),
+  });
+}

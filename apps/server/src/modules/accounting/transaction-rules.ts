@@ -1,0 +1,201 @@
+import {
+  ACCOUNT_DIRECTION,
+  AMOUNT_MAX_MINOR,
+  AMOUNT_MAX_TEXT,
+  CATEGORY_REQUIRED,
+  CATEGORY_TRADE_TYPE,
+  FIELD_LABELS,
+  TRANSACTION_TIME_AHEAD_MS,
+  moneyToMinor,
+  type BusinessType,
+  type LabelKind,
+} from '@cab/contracts';
+import { AppError } from '../../http/errors.ts';
+import type { BookRefs } from './refs.ts';
+import { convertMinor, formatRate, RATE_ONE, type RatesRepository } from './rates.ts';
+
+/** What a record asks for, after merging an edit over the stored transaction. */
+export interface RecordRequest {
+  business_type: BusinessType;
+  account?: string | undefined;
+  from_account?: string | undefined;
+  to_account?: string | undefined;
+  category?: string | undefined;
+  amount?: string | undefined;
+  from_amount?: string | undefined;
+  to_amount?: string | undefined;
+  currency?: string | undefined;
+  member?: string | undefined;
+  merchant?: string | undefined;
+  project?: string | undefined;
+  remark: string;
+  transaction_time?: number | undefined;
+  images?: string[] | undefined;
+}
+
+/** A record ready to store: its ids, amounts and how it moves its accounts. */
+export interface ResolvedRecord {
+  business_type: BusinessType;
+  amount_minor: bigint;
+  currency: string;
+  book_amount_minor: bigint;
+  account_id: string | null;
+  account_delta_minor: bigint;
+  to_account_id: string | null;
+  to_account_delta_minor: bigint;
+  rate: string | null;
+  category_id: string | null;
+  member_id: string | null;
+  merchant_id: string | null;
+  project_id: string | null;
+  remark: string;
+  transaction_time: Date;
+}
+
+export interface RuleContext {
+  refs: BookRefs;
+  rates: RatesRepository;
+  bookCurrency: string;
+  now: number;
+}
+
+function amountOf(text: string | undefined): bigint {
+  const v = moneyToMinor(text ?? '0');
+  if (v > AMOUNT_MAX_MINOR || v < -AMOUNT_MAX_MINOR) throw new AppError('transaction.amountTooLarge', { max: AMOUNT_MAX_TEXT });
+  return v;
+}
+
+function positive(v: bigint): bigint {
+  if (v <= 0n) throw new AppError('transaction.amountNotPositive');
+  return v;
+}
+
+async function accountOf(ctx: RuleContext, id: string | undefined, field: 'account' | 'from_account' | 'to_account') {
+  if (!id) throw new AppError('validation.required', { field: FIELD_LABELS[field] });
+  const row = await ctx.refs.account(id);
+  if (!row) throw new AppError('dimension.accountUnknown');
+  return row;
+}
+
+const LABEL_UNKNOWN = {
+  members: 'dimension.memberUnknown',
+  merchants: 'dimension.merchantUnknown',
+  projects: 'dimension.projectUnknown',
+} as const;
+
+async function labelOf(ctx: RuleContext, kind: LabelKind, id: string | undefined): Promise<string | null> {
+  if (!id) return null;
+  if (!(await ctx.refs.label(kind, id))) throw new AppError(LABEL_UNKNOWN[kind]);
+  return id;
+}
+
+async function categoryOf(ctx: RuleContext, type: BusinessType, id: string | undefined): Promise<string | null> {
+  if (!id) {
+    if (CATEGORY_REQUIRED.includes(type)) throw new AppError('transaction.categoryNeeded');
+    return null;
+  }
+  const row = await ctx.refs.category(id);
+  if (!row) throw new AppError('dimension.categoryUnknown');
+  const want = CATEGORY_TRADE_TYPE[type];
+  if (want && row.type !== want) {
+    throw new AppError('transaction.categoryWrongType', { type: want === 'Expense' ? FIELD_LABELS.expenseType : FIELD_LABELS.incomeType });
+  }
+  return id;
+}
+
+/** The amount in another currency at the table's rate, with the rate used (null when the same currency). */
+async function convert(ctx: RuleContext, amount: bigint, from: string, to: string): Promise<{ minor: bigint; rate: bigint }> {
+  if (from === to) return { minor: amount, rate: RATE_ONE };
+  const { rate } = await ctx.rates.rate(from, to);
+  return { minor: convertMinor(amount, rate), rate };
+}
+
+function timeOf(ctx: RuleContext, ms: number | undefined): Date {
+  const t = ms ?? ctx.now;
+  if (t > ctx.now + TRANSACTION_TIME_AHEAD_MS) throw new AppError('transaction.timeOutOfRange');
+  return new Date(t);
+}
+
+/**
+ * The accounting rules: amounts by type, accounts and dimensions of this book only,
+ * categories of the right trade type, two different accounts for a transfer, and the
+ * signed movement of each account in that account's currency.
+ */
+export async function resolveRecord(ctx: RuleContext, r: RecordRequest): Promise<ResolvedRecord> {
+  const shared = {
+    member_id: await labelOf(ctx, 'members', r.member),
+    merchant_id: await labelOf(ctx, 'merchants', r.merchant),
+    project_id: await labelOf(ctx, 'projects', r.project),
+    remark: r.remark,
+    transaction_time: timeOf(ctx, r.transaction_time),
+  };
+  if (r.business_type === 'Transfer') {
+    const from = await accountOf(ctx, r.from_account, 'from_account');
+    const to = await accountOf(ctx, r.to_account, 'to_account');
+    if (from.id === to.id) throw new AppError('transaction.sameAccount');
+    const sent = positive(amountOf(r.from_amount));
+    const received =
+      r.to_amount !== undefined ? positive(amountOf(r.to_amount)) : (await convert(ctx, sent, from.currency, to.currency)).minor;
+    const scaled = from.currency === to.currency ? null : (received * RATE_ONE) / sent;
+    return {
+      business_type: 'Transfer',
+      amount_minor: sent,
+      currency: from.currency,
+      book_amount_minor: (await convert(ctx, sent, from.currency, ctx.bookCurrency)).minor,
+      account_id: from.id,
+      account_delta_minor: -sent,
+      to_account_id: to.id,
+      to_account_delta_minor: received,
+      rate: scaled === null ? null : formatRate(scaled),
+      category_id: null,
+      ...shared,
+    };
+  }
+  if (r.business_type === 'Balance') throw new Error('a balance entry is resolved by resolveBalance');
+  const account = await accountOf(ctx, r.account, 'account');
+  const currency = r.currency ?? account.currency;
+  const amount = amountOf(r.amount);
+  const direction = r.business_type === 'Template' ? 0 : ACCOUNT_DIRECTION[r.business_type];
+  if (direction === 'signed') {
+    if (amount === 0n) throw new AppError('transaction.amountZero');
+  } else if (direction === 0) {
+    if (amount < 0n) throw new AppError('transaction.amountNotPositive');
+  } else {
+    positive(amount);
+  }
+  const inAccount = await convert(ctx, amount, currency, account.currency);
+  const delta = direction === 'signed' ? inAccount.minor : BigInt(direction) * inAccount.minor;
+  return {
+    business_type: r.business_type,
+    amount_minor: amount,
+    currency,
+    book_amount_minor: (await convert(ctx, amount, currency, ctx.bookCurrency)).minor,
+    account_id: account.id,
+    account_delta_minor: delta,
+    to_account_id: null,
+    to_account_delta_minor: 0n,
+    rate: currency === account.currency ? null : formatRate(inAccount.rate),
+    category_id: await categoryOf(ctx, r.business_type, r.category),
+    ...shared,
+  };
+}
+
+/** A balance entry: the account's balance now, stored as the Balance_Changed difference. */
+export async function resolveBalance(ctx: RuleContext, r: RecordRequest, currentBalance: bigint): Promise<ResolvedRecord> {
+  const account = await accountOf(ctx, r.account, 'account');
+  const diff = amountOf(r.amount) - currentBalance;
+  if (diff === 0n) throw new AppError('transaction.balanceUnchanged');
+  return resolveRecord(ctx, {
+    ...r,
+    business_type: 'Balance_Changed',
+    account: account.id,
+    amount: moneyOf(diff),
+    currency: account.currency,
+  });
+}
+
+function moneyOf(minor: bigint): string {
+  const neg = minor < 0n;
+  const abs = neg ? -minor : minor;
+  return `${neg ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}

@@ -1,0 +1,153 @@
+import {
+  ACCOUNTING_PATHS,
+  BalanceRequest,
+  BatchCreateRequest,
+  DeleteTransactionsRequest,
+  ExpenseRequest,
+  IncomeRequest,
+  MonthSummaryQuery,
+  MonthSummaryResponse,
+  Permission,
+  TransactionIdParams,
+  TransactionListResponse,
+  TransactionResponse,
+  TransferRequest,
+  UpdateTransactionRequest,
+  minorToMoney,
+  type TransactionInputParsed,
+} from '@cab/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../http/auth.ts';
+import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
+import type { Database } from '../../platform/db/index.ts';
+import { idempotencyKey, once, requestHash } from './idempotency.ts';
+import { monthRange } from './month.ts';
+import type { TransactionsService } from './transactions.service.ts';
+
+export function registerTransactionRoutes(
+  app: FastifyInstance,
+  registry: RegisteredRoute[],
+  deps: { db: Database; transactions: TransactionsService },
+) {
+  const { db, transactions } = deps;
+  const tag = 'accounting';
+  const write = { auth: 'user', book: Permission.ADD_TRANSACTION, refusal: 'transaction.forbidden', tag } as const;
+
+  const singles = [
+    ['expense', ExpenseRequest, 'Expense'],
+    ['income', IncomeRequest, 'Income'],
+    ['transfer', TransferRequest, 'Transfer'],
+    ['balance', BalanceRequest, 'Balance'],
+  ] as const;
+  for (const [path, schema, type] of singles) {
+    defineRoute(app, registry, {
+      ...write,
+      method: 'POST',
+      url: ACCOUNTING_PATHS[path],
+      status: 201,
+      summary: `Record ${type === 'Balance' ? 'an account balance (the difference is recorded)' : `a${type === 'Income' || type === 'Expense' ? 'n' : ''} ${type.toLowerCase()}`}; Idempotency-Key makes a retry record once`,
+      body: schema,
+      response: TransactionResponse,
+      handler: async ({ book, user, body, req }) => {
+        const userId = requireUser(user).id;
+        const input = { ...body, business_type: type } as TransactionInputParsed;
+        return once(db, { userId, key: idempotencyKey(req), hash: requestHash(req, book.bookId) }, async (tx) => {
+          const [t] = await transactions.create(tx, book, userId, [input]);
+          return { data: t };
+        });
+      },
+    });
+  }
+  defineRoute(app, registry, {
+    ...write,
+    method: 'POST',
+    url: ACCOUNTING_PATHS.batch,
+    status: 201,
+    summary: 'Record many transactions of any type at once (importers); all or nothing',
+    body: BatchCreateRequest,
+    response: TransactionListResponse,
+    handler: async ({ book, user, body, req }) => {
+      const userId = requireUser(user).id;
+      return once(db, { userId, key: idempotencyKey(req), hash: requestHash(req, book.bookId) }, async (tx) => ({
+        data: await transactions.create(tx, book, userId, body.transaction_vo_list),
+      }));
+    },
+  });
+  defineRoute(app, registry, {
+    ...write,
+    method: 'PATCH',
+    url: ACCOUNTING_PATHS.update,
+    book: Permission.EDIT_TRANSACTION,
+    refusal: 'transaction.editForbidden',
+    summary: 'Edit a transaction: the fields sent are laid over the stored ones',
+    params: TransactionIdParams,
+    body: UpdateTransactionRequest,
+    response: TransactionResponse,
+    handler: async ({ book, user, params, body, req }) => {
+      const userId = requireUser(user).id;
+      return once(db, { userId, key: idempotencyKey(req), hash: requestHash(req, book.bookId) }, async (tx) => ({
+        data: await transactions.update(tx, book, userId, params.id, body),
+      }));
+    },
+  });
+  defineRoute(app, registry, {
+    ...write,
+    method: 'DELETE',
+    url: ACCOUNTING_PATHS.remove,
+    book: Permission.EDIT_TRANSACTION,
+    refusal: 'transaction.editForbidden',
+    status: 204,
+    summary: 'Delete transactions (ids in the body); all or nothing',
+    body: DeleteTransactionsRequest,
+    handler: async ({ book, user, body }) => {
+      const userId = requireUser(user).id;
+      await db.transaction().execute((tx) => transactions.remove(tx, book, userId, body.ids));
+    },
+  });
+  defineRoute(app, registry, {
+    method: 'GET',
+    url: ACCOUNTING_PATHS.get,
+    tag,
+    auth: 'user',
+    book: 'member',
+    summary: 'One transaction',
+    params: TransactionIdParams,
+    response: TransactionResponse,
+    handler: async ({ book, params }) => ({ data: await transactions.get(book, params.id) }),
+  });
+  defineRoute(app, registry, {
+    method: 'GET',
+    url: ACCOUNTING_PATHS.templates,
+    tag,
+    auth: 'user',
+    book: 'member',
+    summary: 'Saved templates (business_type Template) to record from, newest first',
+    response: TransactionListResponse,
+    handler: async ({ book }) => ({ data: await transactions.templates(book) }),
+  });
+  defineRoute(app, registry, {
+    method: 'GET',
+    url: ACCOUNTING_PATHS.monthSummary,
+    tag,
+    auth: 'user',
+    book: 'member',
+    summary: "A month's income, expense and balance in the book's currency (the dashboard)",
+    query: MonthSummaryQuery,
+    response: MonthSummaryResponse,
+    handler: async ({ book, query, req }) => {
+      const { from, to } = monthRange(query.month, req.device?.time_zone);
+      const t = await transactions.monthTotals(book.bookId, from, to);
+      const income = BigInt(t.income);
+      const expense = BigInt(t.expense);
+      return {
+        data: {
+          month: query.month,
+          income: minorToMoney(income),
+          expense: minorToMoney(expense),
+          balance: minorToMoney(income - expense),
+          count: t.count,
+        },
+      };
+    },
+  });
+}

@@ -1,0 +1,293 @@
+import { minorToMoney, type Transaction, type TransactionInputParsed, type UpdateTransactionRequest } from '@cab/contracts';
+import type { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import type { BookContext } from '../../http/book-scope.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/index.ts';
+import type { BooksService } from '../books/books.service.ts';
+import type { DimensionsRepository } from './dimensions.repository.ts';
+import type { ImagesService } from './images.service.ts';
+import { presentTransaction } from './present-transaction.ts';
+import type { RatesRepository } from './rates.ts';
+import { BookRefs } from './refs.ts';
+import { resolveBalance, resolveRecord, type RecordRequest, type ResolvedRecord, type RuleContext } from './transaction-rules.ts';
+import type { TransactionRow, TransactionsRepository } from './transactions.repository.ts';
+
+type Update = z.output<typeof UpdateTransactionRequest>;
+type Ref = { id: string } | null | undefined;
+/** "-1" (recent use) and "0" (the empty item) are picker items, not dimensions: both mean none. */
+const refId = (r: Ref) => (r && r.id !== '0' && r.id !== '-1' ? r.id : undefined);
+const imageId = (ref: string | { id: string }) => (typeof ref === 'string' ? (ref.split('/').at(-1) ?? ref) : ref.id);
+
+/** A request in the rules' terms: ids and amounts, none of the wire's nesting. */
+export function toRecord(input: TransactionInputParsed): RecordRequest {
+  const base = {
+    business_type: input.business_type,
+    member: refId(input.member),
+    merchant: refId(input.merchant),
+    project: refId(input.project),
+    remark: input.remark ?? '',
+    transaction_time: input.transaction_time,
+    images: input.images?.map(imageId),
+  };
+  if (input.business_type === 'Transfer') {
+    return {
+      ...base,
+      from_account: input.from_account.id,
+      to_account: input.to_account.id,
+      from_amount: input.from_amount,
+      to_amount: input.to_amount,
+    };
+  }
+  if (input.business_type === 'Balance') return { ...base, account: input.account.id, amount: input.amount };
+  return { ...base, account: input.account.id, category: refId(input.category), amount: input.amount, currency: input.currency };
+}
+
+/** The movement of each account by a set of records (signed minor units). */
+interface Movement {
+  account_id: string | null;
+  account_delta_minor: bigint | string;
+  to_account_id: string | null;
+  to_account_delta_minor: bigint | string;
+}
+function movements(rows: Movement[], sign: 1n | -1n) {
+  const m = new Map<string, bigint>();
+  for (const r of rows) {
+    if (r.account_id) m.set(r.account_id, (m.get(r.account_id) ?? 0n) + sign * BigInt(r.account_delta_minor));
+    if (r.to_account_id) m.set(r.to_account_id, (m.get(r.to_account_id) ?? 0n) + sign * BigInt(r.to_account_delta_minor));
+  }
+  return m;
+}
+
+function snapshot(r: ResolvedRecord | TransactionRow) {
+  return {
+    business_type: r.business_type,
+    amount: minorToMoney(r.amount_minor),
+    currency: r.currency,
+    account_id: r.account_id,
+    to_account_id: r.to_account_id,
+    category_id: r.category_id,
+    member_id: r.member_id,
+    merchant_id: r.merchant_id,
+    project_id: r.project_id,
+    remark: r.remark,
+    transaction_time: new Date(r.transaction_time).getTime(),
+  };
+}
+
+/**
+ * Recording: creates, edits and deletes. Each write is one database transaction that
+ * stores the records, moves the account balances by the same amounts, takes the images
+ * and writes an activity row per record.
+ */
+export class TransactionsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: TransactionsRepository,
+    private readonly dimensions: DimensionsRepository,
+    private readonly rates: RatesRepository,
+    private readonly images: ImagesService,
+    private readonly books: BooksService,
+    private readonly clock: Clock,
+  ) {}
+
+  private async context(tx: Database, bookId: string): Promise<RuleContext> {
+    return {
+      refs: new BookRefs(this.dimensions, tx, bookId),
+      rates: this.rates,
+      bookCurrency: await this.books.currencyOf(bookId, tx),
+      now: this.clock.now(),
+    };
+  }
+
+  private async applyMovements(tx: Database, bookId: string, m: Map<string, bigint>): Promise<void> {
+    // In id order, so concurrent writers lock accounts in one order.
+    for (const [id, delta] of [...m].sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1))) {
+      if (delta !== 0n) await this.dimensions.addToBalance(tx, bookId, id, delta);
+    }
+  }
+
+  private async resolve(tx: Database, ctx: RuleContext, bookId: string, r: RecordRequest): Promise<ResolvedRecord> {
+    if (r.business_type !== 'Balance') return resolveRecord(ctx, r);
+    // The balance the entry is measured against: locked, so two entries never both count from the same figure.
+    const [account] = r.account ? await this.dimensions.lockAccounts(bookId, [r.account], tx) : [];
+    if (!account) return resolveRecord(ctx, { ...r, business_type: 'Balance_Changed' });
+    return resolveBalance(ctx, r, BigInt(account.balance_minor));
+  }
+
+  /** Creates records in the caller's database transaction (the idempotency step opens it). */
+  async create(tx: Database, book: BookContext, userId: string, inputs: TransactionInputParsed[]): Promise<Transaction[]> {
+    const ctx = await this.context(tx, book.bookId);
+    const records: ResolvedRecord[] = [];
+    const images: string[][] = [];
+    // Balance entries move their account at once: a later entry in the same batch measures against it.
+    const movedEarly: boolean[] = [];
+    for (const input of inputs) {
+      const r = toRecord(input);
+      const resolved = await this.resolve(tx, ctx, book.bookId, r);
+      const early = r.business_type === 'Balance' && resolved.account_id !== null;
+      if (early && resolved.account_id) {
+        await this.dimensions.addToBalance(tx, book.bookId, resolved.account_id, resolved.account_delta_minor);
+        ctx.refs.forgetAccount(resolved.account_id);
+      }
+      records.push(resolved);
+      images.push(r.images ?? []);
+      movedEarly.push(early);
+    }
+    const now = new Date(this.clock.now());
+    const rows = await this.repo.insert(
+      tx,
+      records.map((r) => ({
+        book_id: book.bookId,
+        business_type: r.business_type,
+        amount_minor: r.amount_minor,
+        currency: r.currency,
+        book_amount_minor: r.book_amount_minor,
+        account_id: r.account_id,
+        account_delta_minor: r.account_delta_minor,
+        to_account_id: r.to_account_id,
+        to_account_delta_minor: r.to_account_delta_minor,
+        rate: r.rate,
+        category_id: r.category_id,
+        member_id: r.member_id,
+        merchant_id: r.merchant_id,
+        project_id: r.project_id,
+        remark: r.remark,
+        transaction_time: r.transaction_time,
+        recorder_id: userId,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    const pending = records.filter((_, i) => !movedEarly[i]);
+    await this.applyMovements(tx, book.bookId, movements(pending, 1n));
+    for (const [i, row] of rows.entries()) {
+      const ids = images[i] ?? [];
+      if (ids.length) await this.images.attach(tx, book.bookId, row.id, ids);
+    }
+    await this.books.logActivities(
+      tx,
+      rows.map((row, i) => ({
+        book_id: book.bookId,
+        user_id: userId,
+        action: 'create',
+        entity: 'transaction',
+        entity_id: row.id,
+        after: snapshot(records[i] as ResolvedRecord),
+      })),
+    );
+    return this.present(
+      tx,
+      book.bookId,
+      rows.map((r) => r.id),
+    );
+  }
+
+  async get(book: BookContext, id: string): Promise<Transaction> {
+    const [t] = await this.present(this.db, book.bookId, [id]);
+    if (!t) throw new AppError('transaction.notFound');
+    return t;
+  }
+
+  async templates(book: BookContext): Promise<Transaction[]> {
+    return this.present(this.db, book.bookId, await this.repo.templateIds(book.bookId, 50));
+  }
+
+  async update(tx: Database, book: BookContext, userId: string, id: string, patch: Update): Promise<Transaction> {
+    const row = await this.repo.row(tx, book.bookId, id, true);
+    if (!row) throw new AppError('transaction.notFound');
+    const merged = await this.merge(tx, book.bookId, row, patch);
+    const ctx = await this.context(tx, book.bookId);
+    const resolved = await resolveRecord(ctx, merged);
+    const change = movements([row], -1n);
+    for (const [acc, d] of movements([resolved], 1n)) change.set(acc, (change.get(acc) ?? 0n) + d);
+    await this.applyMovements(tx, book.bookId, change);
+    const now = new Date(this.clock.now());
+    await this.repo.update(tx, book.bookId, id, {
+      ...resolved,
+      recorder_id: row.recorder_id,
+      updated_at: now,
+      updated_by: userId,
+    });
+    if (merged.images) await this.images.replace(tx, book.bookId, id, merged.images);
+    await this.books.logActivity(tx, {
+      book_id: book.bookId,
+      user_id: userId,
+      action: 'update',
+      entity: 'transaction',
+      entity_id: id,
+      before: snapshot(row),
+      after: snapshot(resolved),
+    });
+    const [t] = await this.present(tx, book.bookId, [id]);
+    if (!t) throw new AppError('transaction.notFound');
+    return t;
+  }
+
+  /** The stored transaction with the edit laid over it, in the rules' terms. */
+  private async merge(tx: Database, bookId: string, row: TransactionRow, patch: Update): Promise<RecordRequest> {
+    const type = patch.business_type ?? row.business_type;
+    if (type !== row.business_type && !(['Expense', 'Income'].includes(type) && ['Expense', 'Income'].includes(row.business_type))) {
+      throw new AppError('transaction.typeUnchangeable');
+    }
+    const keep = (p: Ref, stored: string | null) => (p === undefined ? (stored ?? undefined) : refId(p));
+    const base = {
+      business_type: type as RecordRequest['business_type'],
+      member: keep(patch.member, row.member_id),
+      merchant: keep(patch.merchant, row.merchant_id),
+      project: keep(patch.project, row.project_id),
+      remark: patch.remark ?? row.remark,
+      transaction_time: patch.transaction_time ?? new Date(row.transaction_time).getTime(),
+      images: patch.images?.map(imageId),
+    };
+    if (type === 'Transfer') {
+      const accountsOrAmountChanged = patch.from_account || patch.to_account || patch.from_amount !== undefined;
+      return {
+        ...base,
+        from_account: patch.from_account?.id ?? row.account_id ?? undefined,
+        to_account: patch.to_account?.id ?? row.to_account_id ?? undefined,
+        from_amount: patch.from_amount ?? patch.amount ?? minorToMoney(row.amount_minor),
+        to_amount: patch.to_amount ?? (accountsOrAmountChanged ? undefined : minorToMoney(row.to_account_delta_minor)),
+      };
+    }
+    const stored = row.account_id ? await this.dimensions.account(bookId, row.account_id, tx) : undefined;
+    // A record kept in its account's currency follows the account when it moves to another one.
+    const currency = patch.currency ?? (stored && row.currency === stored.currency ? undefined : row.currency);
+    return {
+      ...base,
+      account: patch.account?.id ?? row.account_id ?? undefined,
+      category: keep(patch.category, row.category_id),
+      amount: patch.amount ?? minorToMoney(row.amount_minor),
+      currency,
+    };
+  }
+
+  async remove(tx: Database, book: BookContext, userId: string, ids: string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    const rows = await this.repo.rows(tx, book.bookId, unique, true);
+    if (rows.length !== unique.length) throw new AppError('transaction.someNotFound', { count: unique.length - rows.length });
+    await this.repo.softDelete(tx, book.bookId, unique, userId, new Date(this.clock.now()));
+    await this.applyMovements(tx, book.bookId, movements(rows, -1n));
+    await this.books.logActivities(
+      tx,
+      rows.map((row) => ({
+        book_id: book.bookId,
+        user_id: userId,
+        action: 'delete',
+        entity: 'transaction',
+        entity_id: row.id,
+        before: snapshot(row),
+      })),
+    );
+  }
+
+  async monthTotals(bookId: string, from: Date, to: Date) {
+    return this.repo.totals(bookId, from, to);
+  }
+
+  private async present(db: Database, bookId: string, ids: string[]): Promise<Transaction[]> {
+    const views = await this.repo.views(db, bookId, ids);
+    const images = await this.images.forTransactions(db, bookId, ids);
+    return views.map((v) => presentTransaction(v, images.get(v.id) ?? []));
+  }
+}
