@@ -88,7 +88,18 @@ export function signedHeaders(method: string, url: string, payload: string, toke
 }
 
 /** A signed HTTP call, as the web client makes it. */
-export async function signedFetch(base: string, method: string, url: string, body?: unknown, token?: string): Promise<Response> {
+export async function signedFetch(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+  extra: Record<string, string> = {},
+): Promise<Response> {
   const payload = body === undefined ? '' : JSON.stringify(body);
-  return fetch(base + url, { method, headers: signedHeaders(method, url, payload, token), ...(payload ? { body: payload } : {}) });
+  return fetch(base + url, {
+    method,
+    headers: { ...signedHeaders(method, url, payload, token), ...extra },
+    ...(payload ? { body: payload } : {}),
+  });
 }

@@ -78,6 +78,8 @@ export interface RegisteredRoute {
   signed: boolean;
   /** The book scope of a book-scoped route (member, manager or a permission code). */
   book: BookScope | undefined;
+  /** Where a book-scoped route finds its book: the Trading-Entity header, or the request itself. */
+  bookFrom: 'trading-entity' | 'request' | undefined;
   body?: Schema | undefined;
   query?: Schema | undefined;
   params?: Schema | undefined;
@@ -120,6 +122,7 @@ export function defineRoute<
     auth: def.auth,
     signed,
     book: def.book,
+    bookFrom: def.book === undefined ? undefined : def.bookId ? 'request' : 'trading-entity',
     body: def.body,
     query: def.query,
     params: def.params,
@@ -131,16 +134,16 @@ export function defineRoute<
     url: def.url,
     config: { auth: def.auth, signed },
     handler: async (req, reply) => {
-      // The path first: a malformed id is "not found" before anything else is judged.
+      const check = (bookId: string | undefined, scope: BookScope) =>
+        resolveBook(app, requireUser(req.user).id, bookId, scope, def.refusal ?? 'book.forbidden');
+      // A book named by the Trading-Entity is checked before the request is read: someone
+      // outside the book, or without the permission, learns nothing from its validation.
+      let book = def.book !== undefined && !def.bookId ? await check(req.tradingEntity, def.book) : undefined;
       const params = parsePart(def.params as P, req.params, 'path', def.labels);
       const query = parsePart(def.query as Q, req.query, 'query', def.labels);
       const body = parsePart(def.body as B, req.body, 'body', def.labels);
       const parts = { body, query, params, req };
-      let book: BookContext | undefined;
-      if (def.book !== undefined) {
-        const bookId = def.bookId ? def.bookId(parts) : req.tradingEntity;
-        book = await resolveBook(app, requireUser(req.user).id, bookId, def.book, def.refusal ?? 'book.forbidden');
-      }
+      if (def.book !== undefined && def.bookId) book = await check(def.bookId(parts), def.book);
       const result = await def.handler({
         ...parts,
         reply,

@@ -11,6 +11,7 @@ import {
   type LabelKind,
 } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
+import type { Database } from '../../platform/db/index.ts';
 import type { BookRefs } from './refs.ts';
 import { convertMinor, formatRate, RATE_ONE, type RatesRepository } from './rates.ts';
 
@@ -53,6 +54,8 @@ export interface ResolvedRecord {
 }
 
 export interface RuleContext {
+  /** The write's database transaction: every lookup goes through it (one connection on PGlite). */
+  db: Database;
   refs: BookRefs;
   rates: RatesRepository;
   bookCurrency: string;
@@ -106,7 +109,7 @@ async function categoryOf(ctx: RuleContext, type: BusinessType, id: string | und
 /** The amount in another currency at the table's rate, with the rate used (null when the same currency). */
 async function convert(ctx: RuleContext, amount: bigint, from: string, to: string): Promise<{ minor: bigint; rate: bigint }> {
   if (from === to) return { minor: amount, rate: RATE_ONE };
-  const { rate } = await ctx.rates.rate(from, to);
+  const { rate } = await ctx.rates.rate(from, to, ctx.db);
   return { minor: convertMinor(amount, rate), rate };
 }
 

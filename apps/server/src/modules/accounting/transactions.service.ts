@@ -93,6 +93,7 @@ export class TransactionsService {
 
   private async context(tx: Database, bookId: string): Promise<RuleContext> {
     return {
+      db: tx,
       refs: new BookRefs(this.dimensions, tx, bookId),
       rates: this.rates,
       bookCurrency: await this.books.currencyOf(bookId, tx),
