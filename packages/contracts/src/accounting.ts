@@ -10,14 +10,15 @@ import {
   TRANSACTION_IMAGES_MAX,
 } from './accounting-rules.ts';
 import { EpochMs, Id, Money, Text } from './common.ts';
+import { CATEGORY_ICONS } from './dimension-icons.ts';
 import type { MessageKey } from './messages.ts';
 
 // ---------- dimensions ----------
 
 const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be a currency code');
 export const DimensionName = Text(DIMENSION_NAME_MAX, { min: 1 });
-/** A category or account icon: a name of the web's SVG icon set. */
-const IconName = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be an icon name');
+/** A category icon: a name of the web's SVG icon set (CATEGORY_ICONS), never an emoji. */
+const IconName = z.enum(CATEGORY_ICONS);
 
 export interface CategoryItem {
   id: string;

@@ -33,6 +33,7 @@ describe('the client entry', () => {
       'accounting-rules.ts',
       'client.ts',
       'constants.ts',
+      'dimension-icons.ts',
       'errors.ts',
       'messages-accounting.ts',
       'messages-auth.ts',

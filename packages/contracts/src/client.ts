@@ -18,3 +18,4 @@ export type * from './accounting.ts';
 export type * from './common.ts';
 export type * from './auth.ts';
 export type * from './books.ts';
+export * from './dimension-icons.ts';

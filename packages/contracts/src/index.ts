@@ -14,3 +14,4 @@ export * from './accounting-rules.ts';
 export * from './accounting-paths.ts';
 export * from './accounting.ts';
 export * from './messages-accounting.ts';
+export * from './dimension-icons.ts';

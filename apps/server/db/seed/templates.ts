@@ -1,10 +1,12 @@
-import type { BookIconName } from '@cab/contracts';
+import type { BookIconName, CategoryIconName } from '@cab/contracts';
 
 /**
  * The template catalogue seeded at start-up. Each template's trees are copied into a
- * book created from it. Categories: [name, icon, [second-level names]].
+ * book created from it. Categories: [name, icon, [second-level names]]; the icon is one
+ * of CATEGORY_ICONS (an SVG icon of the web app, never an emoji), and the second level
+ * takes its parent's.
  */
-export type CategorySeed = [name: string, icon: string, subs: string[]];
+export type CategorySeed = [name: string, icon: CategoryIconName, subs: string[]];
 export type AccountSeed = [group: string, name: string, type: string];
 
 export interface TemplateContent {
@@ -49,19 +51,19 @@ const CASH: AccountSeed[] = [
 ];
 
 const DAILY_EXPENSE: CategorySeed[] = [
-  ['餐饮', '🍜', ['早餐', '午餐', '晚餐', '夜宵', '饮料水果', '零食']],
-  ['购物', '🛍️', ['日用品', '服饰', '数码', '化妆护肤', '家居']],
-  ['交通', '🚇', ['公交地铁', '打车', '加油', '停车', '火车飞机']],
-  ['居住', '🏠', ['房租', '水电燃气', '物业', '网费话费']],
-  ['娱乐', '🎮', ['电影演出', '游戏', '运动健身', '旅游']],
-  ['医疗', '💊', ['药品', '门诊', '保健']],
-  ['学习', '📚', ['书籍', '课程', '培训']],
-  ['人情', '🧧', ['红包', '礼物', '请客']],
+  ['餐饮', 'food', ['早餐', '午餐', '晚餐', '夜宵', '饮料水果', '零食']],
+  ['购物', 'shopping', ['日用品', '服饰', '数码', '化妆护肤', '家居']],
+  ['交通', 'transport', ['公交地铁', '打车', '加油', '停车', '火车飞机']],
+  ['居住', 'home', ['房租', '水电燃气', '物业', '网费话费']],
+  ['娱乐', 'entertainment', ['电影演出', '游戏', '运动健身', '旅游']],
+  ['医疗', 'medical', ['药品', '门诊', '保健']],
+  ['学习', 'education', ['书籍', '课程', '培训']],
+  ['人情', 'red-envelope', ['红包', '礼物', '请客']],
 ];
 const DAILY_INCOME: CategorySeed[] = [
-  ['工资', '💰', ['基本工资', '奖金', '加班费']],
-  ['理财', '📈', ['利息', '基金股票', '分红']],
-  ['其他收入', '🎁', ['红包', '报销', '兼职', '二手转让']],
+  ['工资', 'salary', ['基本工资', '奖金', '加班费']],
+  ['理财', 'investment', ['利息', '基金股票', '分红']],
+  ['其他收入', 'gift', ['红包', '报销', '兼职', '二手转让']],
 ];
 
 export const TEMPLATES: TemplateSeed[] = [
@@ -96,19 +98,19 @@ export const TEMPLATES: TemplateSeed[] = [
     description_en: 'The whole family records together; every expense is clear.',
     content: {
       expense: [
-        ['餐饮', '🍚', ['买菜', '外出就餐', '水果零食']],
-        ['居家', '🏠', ['房贷房租', '水电燃气', '物业费', '家电家具', '日用品']],
-        ['孩子', '🧒', ['学费', '兴趣班', '玩具', '衣物']],
-        ['老人', '👵', ['赡养费', '医疗', '礼物']],
-        ['交通', '🚗', ['加油', '停车', '公共交通', '车险保养']],
-        ['医疗', '🏥', ['看病', '药品', '体检']],
-        ['人情', '🧧', ['份子钱', '节日红包', '请客送礼']],
-        ['娱乐', '🎡', ['旅游', '电影', '外出游玩']],
+        ['餐饮', 'food', ['买菜', '外出就餐', '水果零食']],
+        ['居家', 'home', ['房贷房租', '水电燃气', '物业费', '家电家具', '日用品']],
+        ['孩子', 'children', ['学费', '兴趣班', '玩具', '衣物']],
+        ['老人', 'elderly', ['赡养费', '医疗', '礼物']],
+        ['交通', 'car', ['加油', '停车', '公共交通', '车险保养']],
+        ['医疗', 'medical', ['看病', '药品', '体检']],
+        ['人情', 'red-envelope', ['份子钱', '节日红包', '请客送礼']],
+        ['娱乐', 'entertainment', ['旅游', '电影', '外出游玩']],
       ],
       income: [
-        ['工资', '💰', ['爸爸工资', '妈妈工资', '年终奖']],
-        ['理财', '📈', ['利息', '基金', '房租收入']],
-        ['其他', '🎁', ['红包', '报销']],
+        ['工资', 'salary', ['爸爸工资', '妈妈工资', '年终奖']],
+        ['理财', 'investment', ['利息', '基金', '房租收入']],
+        ['其他', 'gift', ['红包', '报销']],
       ],
       accounts: [...CASH, ['储蓄卡', '家庭储蓄', 'DebitCard']],
       members: ['爸爸', '妈妈', '孩子', '爷爷奶奶'],
@@ -128,16 +130,16 @@ export const TEMPLATES: TemplateSeed[] = [
     description_en: 'Stock, sales and wages of a small shop in one place.',
     content: {
       expense: [
-        ['进货', '📦', ['原材料', '商品采购', '包装耗材']],
-        ['经营', '🏬', ['房租', '水电', '装修维修', '设备']],
-        ['人工', '👷', ['工资', '奖金提成', '社保']],
-        ['推广', '📣', ['广告', '平台费用', '优惠让利']],
-        ['物流', '🚚', ['快递', '运费', '配送']],
-        ['税费', '🧾', ['税金', '手续费']],
+        ['进货', 'stock', ['原材料', '商品采购', '包装耗材']],
+        ['经营', 'store', ['房租', '水电', '装修维修', '设备']],
+        ['人工', 'labor', ['工资', '奖金提成', '社保']],
+        ['推广', 'marketing', ['广告', '平台费用', '优惠让利']],
+        ['物流', 'delivery', ['快递', '运费', '配送']],
+        ['税费', 'tax', ['税金', '手续费']],
       ],
       income: [
-        ['营业收入', '💵', ['门店销售', '线上销售', '批发']],
-        ['其他收入', '💰', ['退款', '补贴', '利息']],
+        ['营业收入', 'sales', ['门店销售', '线上销售', '批发']],
+        ['其他收入', 'income', ['退款', '补贴', '利息']],
       ],
       accounts: [
         ['现金', '收银现金', 'Cash'],
@@ -164,13 +166,13 @@ export const TEMPLATES: TemplateSeed[] = [
     description_en: 'Trips with friends, shared costs split with ease.',
     content: {
       expense: [
-        ['交通', '🚄', ['机票', '火车', '打车', '租车', '门票交通']],
-        ['住宿', '🏨', ['酒店', '民宿']],
-        ['餐饮', '🍲', ['正餐', '小吃', '饮料']],
-        ['游玩', '🎢', ['门票', '体验项目', '导游']],
-        ['购物', '🎁', ['纪念品', '特产']],
+        ['交通', 'train', ['机票', '火车', '打车', '租车', '门票交通']],
+        ['住宿', 'hotel', ['酒店', '民宿']],
+        ['餐饮', 'food', ['正餐', '小吃', '饮料']],
+        ['游玩', 'entertainment', ['门票', '体验项目', '导游']],
+        ['购物', 'gift', ['纪念品', '特产']],
       ],
-      income: [['收入', '💰', ['AA 收款', '退款']]],
+      income: [['收入', 'income', ['AA 收款', '退款']]],
       accounts: [
         ['现金', '现金', 'Cash'],
         ['网络支付', '微信钱包', 'Virtual'],
@@ -194,14 +196,14 @@ export const TEMPLATES: TemplateSeed[] = [
     description_en: 'Design, materials and labour, every item counted.',
     content: {
       expense: [
-        ['设计', '📐', ['设计费', '量房']],
-        ['硬装', '🧱', ['水电', '瓷砖', '木工', '油漆', '吊顶', '门窗']],
-        ['主材', '🚿', ['卫浴', '橱柜', '地板', '灯具']],
-        ['家具', '🛋️', ['沙发', '床', '柜子', '桌椅']],
-        ['家电', '📺', ['大家电', '小家电']],
-        ['人工', '👷', ['工人费用', '搬运', '清洁']],
+        ['设计', 'design', ['设计费', '量房']],
+        ['硬装', 'construction', ['水电', '瓷砖', '木工', '油漆', '吊顶', '门窗']],
+        ['主材', 'bathroom', ['卫浴', '橱柜', '地板', '灯具']],
+        ['家具', 'furniture', ['沙发', '床', '柜子', '桌椅']],
+        ['家电', 'appliance', ['大家电', '小家电']],
+        ['人工', 'labor', ['工人费用', '搬运', '清洁']],
       ],
-      income: [['收入', '💰', ['退款', '补贴']]],
+      income: [['收入', 'income', ['退款', '补贴']]],
       accounts: CASH,
       members: ['业主', '家人'],
       merchants: ['装修公司', '建材市场', '家具城', '电商平台'],
@@ -220,13 +222,13 @@ export const TEMPLATES: TemplateSeed[] = [
     description_en: 'Every expense of growing up, recorded.',
     content: {
       expense: [
-        ['奶粉辅食', '🍼', ['奶粉', '辅食', '零食']],
-        ['用品', '🧸', ['纸尿裤', '洗护', '玩具', '衣服鞋帽', '推车座椅']],
-        ['医疗', '💉', ['疫苗', '看病', '体检']],
-        ['教育', '🎨', ['早教', '绘本', '兴趣班']],
-        ['其他', '📷', ['写真', '保险']],
+        ['奶粉辅食', 'baby-food', ['奶粉', '辅食', '零食']],
+        ['用品', 'toys', ['纸尿裤', '洗护', '玩具', '衣服鞋帽', '推车座椅']],
+        ['医疗', 'medical', ['疫苗', '看病', '体检']],
+        ['教育', 'education', ['早教', '绘本', '兴趣班']],
+        ['其他', 'photo', ['写真', '保险']],
       ],
-      income: [['收入', '🧧', ['亲友红包', '补贴']]],
+      income: [['收入', 'red-envelope', ['亲友红包', '补贴']]],
       accounts: CASH,
       members: ['爸爸', '妈妈', '宝宝'],
       merchants: ['母婴店', '医院', '网购'],
@@ -245,14 +247,14 @@ export const TEMPLATES: TemplateSeed[] = [
     description_en: 'Wedding costs and gifts given and received.',
     content: {
       expense: [
-        ['婚礼筹备', '💒', ['婚宴', '婚庆', '婚纱摄影', '婚车', '喜糖喜酒']],
-        ['首饰服装', '💍', ['戒指', '婚纱礼服', '三金']],
-        ['人情往来', '🧧', ['份子钱', '回礼', '红包']],
-        ['蜜月', '🏝️', ['机票', '酒店', '游玩']],
+        ['婚礼筹备', 'wedding', ['婚宴', '婚庆', '婚纱摄影', '婚车', '喜糖喜酒']],
+        ['首饰服装', 'jewelry', ['戒指', '婚纱礼服', '三金']],
+        ['人情往来', 'red-envelope', ['份子钱', '回礼', '红包']],
+        ['蜜月', 'travel', ['机票', '酒店', '游玩']],
       ],
       income: [
-        ['礼金', '🧧', ['亲戚礼金', '朋友礼金', '同事礼金']],
-        ['其他', '💰', ['父母资助']],
+        ['礼金', 'red-envelope', ['亲戚礼金', '朋友礼金', '同事礼金']],
+        ['其他', 'income', ['父母资助']],
       ],
       accounts: CASH,
       members: ['新郎', '新娘', '双方父母'],
@@ -272,13 +274,13 @@ export const TEMPLATES: TemplateSeed[] = [
     description_en: 'Fuel, parking, insurance and repairs of your car.',
     content: {
       expense: [
-        ['燃油充电', '⛽', ['加油', '充电']],
-        ['保养维修', '🔧', ['保养', '维修', '轮胎', '洗车美容']],
-        ['保险税费', '📄', ['车险', '车船税', '年检']],
-        ['通行停车', '🅿️', ['停车费', '过路费', '违章罚款']],
-        ['用品', '🧰', ['车载用品', '配件']],
+        ['燃油充电', 'fuel', ['加油', '充电']],
+        ['保养维修', 'repair', ['保养', '维修', '轮胎', '洗车美容']],
+        ['保险税费', 'insurance', ['车险', '车船税', '年检']],
+        ['通行停车', 'parking', ['停车费', '过路费', '违章罚款']],
+        ['用品', 'tools', ['车载用品', '配件']],
       ],
-      income: [['收入', '💰', ['理赔', '顺风车']]],
+      income: [['收入', 'income', ['理赔', '顺风车']]],
       accounts: CASH,
       members: ['车主'],
       merchants: ['加油站', '4S 店', '修理厂', '保险公司'],

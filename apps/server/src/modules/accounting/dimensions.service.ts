@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CATEGORY_ICON,
   RECENTLY_USE_LIMIT,
   moneyToMinor,
   type AccountGroup,
@@ -92,7 +93,7 @@ export class DimensionsService {
   async createCategory(book: BookContext, userId: string, req: CreateCategoryRequest & { name: string }): Promise<CategoryItem> {
     return this.db.transaction().execute(async (tx) => {
       let parentId: string | null = null;
-      let icon = req.icon ?? 'other';
+      let icon: string = req.icon ?? DEFAULT_CATEGORY_ICON;
       if (req.parent_id) {
         const parent = await this.repo.category(book.bookId, req.parent_id, tx);
         if (!parent || parent.parent_id !== null || parent.type !== req.type) throw new AppError('dimension.parentInvalid');

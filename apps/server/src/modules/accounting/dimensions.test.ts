@@ -78,6 +78,8 @@ describe('managing dimensions', () => {
     expect(wrongParent.statusCode).toBe(422);
     const empty = await t.client.post(ACCOUNTING_PATHS.categories, { name: ' ', type: 'Expense' }, o());
     expect(empty.json().message).toBe('分类名称不能为空');
+    const emoji = await t.client.post(ACCOUNTING_PATHS.categories, { name: '咖啡', type: 'Expense', icon: '🍜' }, o());
+    expect(emoji.statusCode).toBe(400);
     const nul = await t.client.post(ACCOUNTING_PATHS.merchants, { name: 'a\u0000' }, o());
     expect(nul.statusCode).toBe(400);
     expect((await t.client.patch(item('categories', id), { name: '手冲咖啡', hidden: true }, o())).json().data).toMatchObject({
