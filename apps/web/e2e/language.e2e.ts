@@ -128,6 +128,10 @@ async function walk(language: Language) {
   await screen('name-step');
   await page.getByTestId('create-book').click();
   await visible(page, 'dashboard-title');
+  // The book's accounts are copied from the template, which has them in Chinese only:
+  // they are the book's data here (until templates carry English contents).
+  await page.locator('.dash-account').first().waitFor();
+  userData.push(...(await page.locator('.dash-account-name, .dash-group-name').allTextContents()));
   await screen('dashboard');
 
   await page.goto('/#/pages/book/index');

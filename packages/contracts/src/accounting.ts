@@ -219,6 +219,7 @@ export const TransactionIdParams = z.object({ id: Id });
 
 const Named = z.object({ id: z.string(), name: z.string() });
 export const TransactionImage = z.object({ id: z.string(), url: z.string(), size: z.number().int() });
+export type TransactionImage = z.infer<typeof TransactionImage>;
 export const Transaction = z.object({
   id: z.string(),
   book_id: z.string(),

@@ -6,7 +6,7 @@ import { effectiveBookId, useBookStore } from '../stores/book.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import { STORAGE_KEYS } from '../stores/storage-keys.ts';
 import { useUserStore } from '../stores/user.ts';
-import { createRequest } from './request.ts';
+import { createRequest, type UploadInit } from './request.ts';
 import { randomString } from './sign.ts';
 import { ToastQueue } from './toast-queue.ts';
 
@@ -45,6 +45,26 @@ function device(): Device {
   return { ...fixed, locale: useSettingsStore.getState().language, ...(timeZone ? { time_zone: timeZone } : {}) };
 }
 
+/** An upload that reports its progress: XMLHttpRequest, answered as a fetch Response. */
+function xhrUpload(url: string, init: UploadInit, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [k, v] of Object.entries(init.headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.status === 204 ? null : xhr.responseText;
+      resolve(new Response(body, { status: xhr.status, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' } }));
+    };
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    init.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body);
+  });
+}
+
 export const toastQueue = new ToastQueue({
   show: showToast,
   isVisible: () => document.visibilityState === 'visible',
@@ -54,6 +74,7 @@ document.addEventListener('visibilitychange', () => toastQueue.resume());
 /** The app's one request function, wired to the stores and to antd-mobile toasts. */
 export const request = createRequest({
   fetch: (...a) => window.fetch(...a),
+  upload: xhrUpload,
   now: () => Date.now(),
   device,
   tokens: () => {

@@ -273,3 +273,40 @@ describe('the request wrapper', () => {
     expect(state.loadingOpen).toBe(0);
   });
 });
+
+describe('the request wrapper for recording', () => {
+  it('sends a DELETE payload as a JSON body when asked (deleting transactions by ids)', async () => {
+    const { request, calls } = setup([json(204)]);
+    await request('/cab-x/transactions', { method: 'DELETE', data: { ids: ['7'] }, asBody: true });
+    expect(calls[0]?.url).toBe('/cab-x/transactions');
+    expect(calls[0]?.init.body).toBe('{"ids":["7"]}');
+    expect(header(calls[0]!, 'Content-Type')).toBe('application/json');
+  });
+
+  it('answers the bytes of a private image as a blob', async () => {
+    const { request } = setup([new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'content-type': 'image/png' } })]);
+    const blob = await request<Blob>('/cab-accounting-ws/v2/image/1/2', { method: 'GET', responseType: 'blob' });
+    expect(blob.size).toBe(3);
+  });
+
+  it('sends an upload with progress through the upload transport, signed like any call', async () => {
+    const progress: number[] = [];
+    const upload = vi.fn(async (_url: string, init: { headers: Record<string, string> }, onProgress: (f: number) => void) => {
+      expect(init.headers.Sign).toMatch(/^[0-9a-f]{64}$/);
+      expect(init.headers['Content-Type']).toBeUndefined();
+      onProgress(0.5);
+      onProgress(1);
+      return json(201, { data: { id: '9' } });
+    });
+    const { request, calls } = setup([], { upload });
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.png');
+    const r = await request<{ data: { id: string } }>('/cab-accounting-ws/v2/image/upload', {
+      formData: form,
+      onUploadProgress: (f) => progress.push(f),
+    });
+    expect(r.data.id).toBe('9');
+    expect(progress).toEqual([0.5, 1]);
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -16,8 +16,14 @@ export interface RequestOptions {
   method?: Method;
   /** Query for GET and DELETE, JSON body otherwise. */
   data?: Record<string, unknown> | unknown[] | undefined;
+  /** A DELETE whose data goes as a JSON body instead of the query (deleting transactions by ids). */
+  asBody?: boolean;
   /** A multipart upload instead of JSON. */
   formData?: FormData;
+  /** Upload progress from 0 to 1 (a multipart upload; sent through deps.upload). */
+  onUploadProgress?: (fraction: number) => void;
+  /** 'blob': the answer's bytes (private images), not JSON. */
+  responseType?: 'json' | 'blob';
   /** false: no toast on failure. */
   showError?: boolean;
   /** Dialog mode: the close-book code (0x0225) is left to the dialog, not toasted. */
@@ -44,8 +50,18 @@ export class ApiError extends Error {
 export const NETWORK_ERROR = -1;
 export const TIMEOUT = -2;
 
+/** What `fetch` is given, for the upload transport that reports progress. */
+export interface UploadInit {
+  method: string;
+  headers: Record<string, string>;
+  body: FormData;
+  signal: AbortSignal;
+}
+
 export interface RequestDeps {
   fetch: typeof fetch;
+  /** Sends a multipart body reporting its progress (XMLHttpRequest in the browser); fetch cannot. */
+  upload?: (url: string, init: UploadInit, onProgress: (fraction: number) => void) => Promise<Response>;
   now: () => number;
   device: () => Device;
   tokens: () => { tokenType: string; token: string; refreshToken: string } | undefined;
@@ -68,8 +84,8 @@ export const OFFLINE_PAGE = '#/private/pages/off-line';
 export function createRequest(deps: RequestDeps) {
   let refreshing: Promise<boolean> | undefined;
 
-  function buildUrl(url: string, method: Method, data: RequestOptions['data']): string {
-    if ((method !== 'GET' && method !== 'DELETE') || !data || Array.isArray(data)) return url;
+  function buildUrl(url: string, method: Method, data: RequestOptions['data'], asBody?: boolean): string {
+    if ((method !== 'GET' && method !== 'DELETE') || !data || Array.isArray(data) || (method === 'DELETE' && asBody)) return url;
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(data)) if (v !== undefined && v !== null) q.append(k, Array.isArray(v) ? v.join(',') : String(v));
     const qs = q.toString();
@@ -78,8 +94,11 @@ export function createRequest(deps: RequestDeps) {
 
   async function send(url: string, o: RequestOptions): Promise<Response> {
     const method = o.method ?? 'POST';
-    const full = buildUrl(url, method, o.data);
-    const hasJsonBody = !o.formData && o.data !== undefined && ((method !== 'GET' && method !== 'DELETE') || Array.isArray(o.data));
+    const full = buildUrl(url, method, o.data, o.asBody);
+    const hasJsonBody =
+      !o.formData &&
+      o.data !== undefined &&
+      ((method !== 'GET' && method !== 'DELETE') || Array.isArray(o.data) || (method === 'DELETE' && o.asBody === true));
     const body = hasJsonBody ? JSON.stringify(o.data) : '';
     const session = deps.tokens();
     const headers: Record<string, string> = {
@@ -100,6 +119,8 @@ export function createRequest(deps: RequestDeps) {
     const ctrl = new AbortController();
     const timer = setTimeout(() => ctrl.abort(), o.timeoutMs ?? REQUEST_TIMEOUT_MS);
     try {
+      if (o.formData && o.onUploadProgress && deps.upload)
+        return await deps.upload(full, { method, headers, body: o.formData, signal: ctrl.signal }, o.onUploadProgress);
       return await deps.fetch(full, { method, headers, body: o.formData ?? (hasJsonBody ? body : undefined), signal: ctrl.signal });
     } finally {
       clearTimeout(timer);
@@ -155,7 +176,10 @@ export function createRequest(deps: RequestDeps) {
       }
       return fail(new ApiError(0, NETWORK_ERROR, deps.t('noNetwork')), o);
     }
-    if (res.ok) return (res.status === 204 ? undefined : await res.json().catch(() => undefined)) as T;
+    if (res.ok) {
+      if (o.responseType === 'blob') return (await res.blob()) as T;
+      return (res.status === 204 ? undefined : await res.json().catch(() => undefined)) as T;
+    }
 
     const body = (await res.json().catch(() => ({}))) as { code?: number; message?: string; msg?: string };
     const code = typeof body.code === 'number' ? body.code : res.status;

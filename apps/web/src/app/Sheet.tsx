@@ -21,11 +21,14 @@ export function Sheet({
   onClose,
   actions,
   label,
+  title,
 }: {
   visible: boolean;
   onClose: () => void;
   actions: SheetAction[];
   label?: string;
+  /** A line above the choices saying what they are for. */
+  title?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -37,6 +40,7 @@ export function Sheet({
       bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
     >
       <div role="group" aria-label={label}>
+        {title && <div className="sheet-title">{title}</div>}
         {actions.map((a) => (
           <button
             key={a.key}

@@ -39,6 +39,11 @@ const books: Prefetch = (qc) => {
   void qc.prefetchQuery(bookQueries.list());
 };
 
+const recording: Prefetch = (qc) => {
+  if (!signedIn()) return;
+  void import('../features/accounting/queries.ts').then((m) => m.prefetchRecording(qc)).catch(() => undefined);
+};
+
 /** The pages built so far, each its own chunk. */
 export const PAGES: Record<string, PageDef> = {
   mine: page(
@@ -70,5 +75,15 @@ export const PAGES: Record<string, PageDef> = {
     },
   ),
   bookSetting: page(() => import('../pages/bookSetting/BookSettingPage.tsx')),
+  // The accounting area. Its lists start loading beside the page's code (their query
+  // definitions come in a chunk of their own, so the first load does not carry them).
+  accounting: page(() => import('../pages/accounting/AccountingPage.tsx'), recording),
+  imagePreview: page(() => import('../pages/accounting/ImagePreviewPage.tsx')),
+  searchAccount: page(() => import('../pages/accounting/search/SearchAccountPage.tsx'), recording),
+  searchCategory: page(() => import('../pages/accounting/search/SearchCategoryPage.tsx'), recording),
+  searchMember: page(() => import('../pages/accounting/search/SearchMemberPage.tsx'), recording),
+  searchMerchant: page(() => import('../pages/accounting/search/SearchMerchantPage.tsx'), recording),
+  searchProject: page(() => import('../pages/accounting/search/SearchProjectPage.tsx'), recording),
+  categoryLabels: page(() => import('../pages/categoryLabels/CategoryLabelsPage.tsx')),
   law: page(() => import('../pages/bookSetting/LawPage.tsx')),
 };

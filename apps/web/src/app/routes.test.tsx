@@ -33,15 +33,23 @@ describe('the route table', () => {
     ).toEqual([
       'aboutUs/index',
       'accountLogin/index',
+      'accounting/pages/image-preview',
+      'accounting/pages/search-account',
+      'accounting/pages/search-category',
+      'accounting/pages/search-member',
+      'accounting/pages/search-merchant',
+      'accounting/pages/search-project',
       'bindPhone/index',
       'bookSetting/index',
       'bookSetting/pages/law',
+      'categoryLabels/index',
       'dashboard/index',
       'loading/index',
       'pages/book/index',
       'pages/home/index',
       'pages/mine/index',
       'personalInfo/index',
+      'subPackages/accounting/index',
       'updateApp/index',
     ]);
   });

@@ -1,17 +1,22 @@
 import { Button, Skeleton } from 'antd-mobile';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookGone } from '../../app/BookGone.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { Icon } from '../../app/icons.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
+import { PAGES } from '../../app/pages.ts';
 import { PageBar } from '../../app/PageBar.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { isBookGone, useBook } from '../../features/books/queries.ts';
 import { i18n, useTranslation } from '../../i18n/index.ts';
+import { monthKey, prefetchRecording, useMonthSummary } from '../../features/accounting/queries.ts';
 import { formatAmount } from '../../lib/format.ts';
+import { whenIdle } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
+import { AccountsSection } from './AccountsSection.tsx';
 
 // The share view (a popup with its animation code) loads when it is first opened.
 const SharePopup = lazy(() => import('./SharePopup.tsx'));
@@ -43,6 +48,19 @@ function Dashboard() {
   const bookId = params.get('TradingEntity') || current;
   const book = useBook(bookId);
   const masked = useSettingsStore((s) => s.amountHidden);
+  const qc = useQueryClient();
+  const [now] = useState(() => new Date());
+  const month = useMonthSummary(bookId, monthKey(now));
+  // The next tap is likely 记一笔: once the dashboard is drawn and the browser is idle,
+  // the accounting page's code and lists are fetched (SPEC 2: dashboard preloads accounting).
+  const drawn = Boolean(book.data);
+  useEffect(() => {
+    if (!drawn) return;
+    whenIdle(() => {
+      void PAGES.accounting?.load().catch(() => undefined);
+      if (bookId === current) prefetchRecording(qc, bookId);
+    });
+  }, [drawn, bookId, current, qc]);
   const [sharing, setSharing] = useState(false);
   const [shareOpened, setShareOpened] = useState(false);
   const title = book.data?.name ?? params.get('bookName') ?? t('dashboard.title');
@@ -77,8 +95,7 @@ function Dashboard() {
       </div>
     );
   }
-  // Transactions arrive with the accounting area; until then this month is truly empty.
-  const totals = { income: '0', expense: '0', balance: '0' };
+  const totals = month.data;
   const shareLink = `${window.location.origin}/#/dashboard/index?TradingEntity=${bookId}&bookName=${encodeURIComponent(title)}&memberCount=${book.data?.member_count ?? params.get('memberCount') ?? ''}`;
   return (
     <div className="page" data-testid="page-dashboard">
@@ -101,17 +118,29 @@ function Dashboard() {
       />
       <div className="dash-header">
         <div style={{ fontSize: 13 }}>
-          <span data-testid="dashboard-month">{monthName(new Date())}</span> ·{' '}
+          <span data-testid="dashboard-month">{monthName(now)}</span> ·{' '}
           {book.data ? t('books.members', { count: book.data.member_count }) : <Skeleton.Title animated />}
         </div>
         <div className="stat-grid" data-testid="dashboard-totals">
           {(['income', 'expense', 'balance'] as const).map((k) => (
             <div key={k}>
               <div style={{ fontSize: 13 }}>{t(`dashboard.${k}`)}</div>
-              <div className="stat-value">{formatAmount(totals[k], masked)}</div>
+              <div className="stat-value" data-testid={`dashboard-${k}`}>
+                {totals ? formatAmount(totals[k], masked) : month.isError ? '--' : <Skeleton.Title animated className="stat-skeleton" />}
+              </div>
             </div>
           ))}
         </div>
+        <Button
+          block
+          color="primary"
+          size="large"
+          className="dash-record"
+          data-testid="dashboard-record"
+          onClick={() => navigate('/subPackages/accounting/index')}
+        >
+          <Icon name="add" /> {t('dashboard.record')}
+        </Button>
       </div>
       <div className="section quick-grid">
         {QUICK.map((q) => (
@@ -128,20 +157,23 @@ function Dashboard() {
           </div>
         ))}
       </div>
-      <div className="section">
-        <EmptyState kind="empty" title={t('dashboard.noRecords')} description={t('dashboard.noRecordsHint')} />
-      </div>
-      <div className="fab">
-        <Button
-          color="primary"
-          shape="rounded"
-          size="large"
-          data-testid="dashboard-record"
-          onClick={() => navigate('/subPackages/accounting/index')}
-        >
-          <Icon name="add" /> {t('dashboard.record')}
-        </Button>
-      </div>
+      {month.isError ? (
+        <div className="section">
+          <LoadFailed onRetry={month.refetch} />
+        </div>
+      ) : (
+        totals &&
+        (totals.count ? (
+          <div className="section padded muted" data-testid="dashboard-count">
+            {t('dashboard.count', { count: totals.count })}
+          </div>
+        ) : (
+          <div className="section">
+            <EmptyState kind="empty" title={t('dashboard.noRecords')} description={t('dashboard.noRecordsHint')} />
+          </div>
+        ))
+      )}
+      <AccountsSection bookId={bookId} masked={masked} />
       {shareOpened && (
         <Suspense fallback={null}>
           <SharePopup

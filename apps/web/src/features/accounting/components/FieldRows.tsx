@@ -1,0 +1,121 @@
+import { REMARK_MAX, stripControlChars, type RecordTab } from '@cab/contracts/client';
+import { Input } from 'antd-mobile';
+import { clip, Counter, FieldError } from '../../../app/form.tsx';
+import { i18n, useTranslation, type TKey } from '../../../i18n/index.ts';
+import { LABEL_FIELDS, TAB_FIELDS, type FormErrors, type PickField, type Selection } from '../form.ts';
+import { AccountIcon, CategoryIcon } from '../icons/icons.tsx';
+import { Glyph, type GlyphName } from './glyphs.tsx';
+
+const LABEL_GLYPH: Record<'member' | 'merchant' | 'project', GlyphName> = { member: 'user', merchant: 'shop', project: 'flag' };
+
+/** "11月23日 14:05" / "Nov 23, 14:05": dates in the user's language. */
+export function formatTime(ms: number): string {
+  return new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : 'zh-CN', {
+    year: new Date(ms).getFullYear() === new Date().getFullYear() ? undefined : 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(ms);
+}
+
+const isRowField = (f: PickField): f is 'category' | 'account' | 'from' | 'to' =>
+  f === 'category' || f === 'account' || f === 'from' || f === 'to';
+
+const filterRemark = (v: string) => clip(REMARK_MAX)(stripControlChars(v, true));
+
+/** The form's rows under the amount: what the tab needs, then time, the three labels and the remark. */
+export function FieldRows({
+  tab,
+  selection,
+  errors,
+  time,
+  remark,
+  readOnly,
+  onPick,
+  onTime,
+  onRemark,
+  onRemarkFocus,
+}: {
+  tab: RecordTab;
+  selection: Selection;
+  errors: FormErrors;
+  time: number;
+  remark: string;
+  /** Fields this record cannot change (a record of another type being edited). */
+  readOnly?: boolean;
+  onPick: (f: PickField) => void;
+  onTime: () => void;
+  onRemark: (v: string) => void;
+  /** The system keyboard is up for the remark: the amount keypad makes room. */
+  onRemarkFocus?: (focused: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const fields = TAB_FIELDS[tab];
+  const row = (f: 'category' | 'account' | 'from' | 'to') => {
+    const c = selection[f];
+    const error = errors[f];
+    return (
+      <div key={f}>
+        <button type="button" className="rec-row" data-testid={`rec-${f}`} disabled={readOnly} onClick={() => onPick(f)}>
+          <span className="rec-row-icon">
+            {f === 'category' ? <CategoryIcon name={c?.icon ?? ''} size={20} /> : <AccountIcon type={c?.type ?? ''} size={20} />}
+          </span>
+          <span className="rec-row-label">{t(`accounting.${f}`)}</span>
+          <span className={c ? 'rec-row-value' : 'rec-row-value muted'} data-testid={`rec-${f}-value`}>
+            {c ? (c.parentName ? `${c.parentName} · ${c.name}` : c.name) : t('accounting.choose')}
+          </span>
+          <Glyph name="chevron" className="rec-row-chevron" />
+        </button>
+        <FieldError error={error ? t(error as TKey) : undefined} testId={`rec-${f}-error`} />
+      </div>
+    );
+  };
+  return (
+    <div className="rec-fields">
+      {fields.filter(isRowField).map(row)}
+      <button type="button" className="rec-row" data-testid="rec-time" onClick={onTime}>
+        <span className="rec-row-icon">
+          <Glyph name="clock" size={20} />
+        </span>
+        <span className="rec-row-label">{t('accounting.time')}</span>
+        <span className="rec-row-value" data-testid="rec-time-value">
+          {formatTime(time)}
+        </span>
+        <Glyph name="chevron" className="rec-row-chevron" />
+      </button>
+      {fields.includes('member') && (
+        <div className="rec-labels">
+          {LABEL_FIELDS.map((f) => (
+            <button key={f} type="button" className="rec-label" data-testid={`rec-${f}`} disabled={readOnly} onClick={() => onPick(f)}>
+              <span className="rec-label-name">
+                <Glyph name={LABEL_GLYPH[f]} /> {t(`accounting.${f}`)}
+              </span>
+              <span className="rec-label-value" data-testid={`rec-${f}-value`}>
+                {selection[f]?.name ?? t(`accounting.none.${f}`)}
+              </span>
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="rec-remark">
+        <label htmlFor="rec-remark" className="rec-row-icon">
+          <Glyph name="note" size={20} />
+          <span className="sr-only">{t('accounting.remark')}</span>
+        </label>
+        <Input
+          id="rec-remark"
+          data-testid="rec-remark"
+          value={remark}
+          placeholder={t('accounting.remarkPlaceholder')}
+          onChange={(v) => onRemark(filterRemark(v))}
+          onFocus={() => onRemarkFocus?.(true)}
+          onBlur={() => onRemarkFocus?.(false)}
+          aria-label={t('accounting.remark')}
+        />
+        <Counter value={remark} max={REMARK_MAX} />
+      </div>
+    </div>
+  );
+}

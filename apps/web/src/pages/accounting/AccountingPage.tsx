@@ -1,0 +1,239 @@
+import { minorToMoney, type RecordTab } from '@cab/contracts/client';
+import { Button, Skeleton } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../app/EmptyState.tsx';
+import { LoadFailed } from '../../app/LoadFailed.tsx';
+import { PageBar } from '../../app/PageBar.tsx';
+import { RequireLogin } from '../../app/RequireLogin.tsx';
+import { AmountPanel } from '../../features/accounting/components/AmountPanel.tsx';
+import { Album } from '../../features/accounting/components/Album.tsx';
+import { FieldRows } from '../../features/accounting/components/FieldRows.tsx';
+import { Keypad } from '../../features/accounting/components/Keypad.tsx';
+import { DatePopup, PickerPopup, TemplatePopup, usePrefetchRecordPopups } from '../../features/accounting/components/lazy.tsx';
+import { TypeTabs } from '../../features/accounting/components/TypeTabs.tsx';
+import { useDraft } from '../../features/accounting/draft.ts';
+import { SEARCH_KIND, convertMinor, crossCurrency, nodeChoice, type PickField } from '../../features/accounting/form.ts';
+import { pressKey, typedToMinor, type PadKey } from '../../features/accounting/keypad.ts';
+import { accountingQueries, useCurrentBookId } from '../../features/accounting/queries.ts';
+import { useLeave, useRecordForm } from '../../features/accounting/useRecordForm.ts';
+import { useRecording } from '../../features/accounting/useRecording.ts';
+import { useTranslation } from '../../i18n/index.ts';
+import '../../features/accounting/accounting.css';
+
+const EDITABLE_TABS: readonly RecordTab[] = ['Expense', 'Income'];
+
+/**
+ * Add or edit a transaction (SPEC 2): four tabs, the amount on a keypad of its own,
+ * pickers, time, labels, remark and images; save, save-and-again, the template jump.
+ * `?id=` opens a record to edit or delete.
+ */
+function Accounting({ bookId }: { bookId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const leave = useLeave();
+  const [params] = useSearchParams();
+  const editParam = params.get('id');
+  const data = useRecording(
+    bookId,
+    useDraft((s) => s.tab),
+  );
+  const f = useRecordForm(bookId, editParam, data);
+  const [picking, setPicking] = useState<PickField>();
+  const [dating, setDating] = useState(false);
+  const [templates, setTemplates] = useState(false);
+  const [typing, setTyping] = useState(false);
+  const { draft, tab, selection, errors } = f;
+  const cross = tab === 'Transfer' && crossCurrency(selection);
+  const rate = useQuery({
+    ...accountingQueries.rate(bookId, selection.from?.currency ?? '', selection.to?.currency ?? ''),
+    enabled: cross,
+  });
+  const loading = !data.ready || !draft.loaded || (Boolean(editParam) && f.tx.isPending);
+  usePrefetchRecordPopups(!loading);
+
+  const title = f.editId ? t('accounting.editTitle') : t('accounting.title');
+  const bar = (
+    <PageBar
+      title={title}
+      right={
+        f.editId ? (
+          <a className="link danger-text" role="button" data-testid="rec-delete" onClick={() => f.deleteRecord(leave)}>
+            {t('accounting.delete')}
+          </a>
+        ) : (
+          <a className="link" role="button" data-testid="rec-templates" onClick={() => setTemplates(true)}>
+            {t('accounting.template')}
+          </a>
+        )
+      }
+    />
+  );
+  if (data.failed || f.tx.isError)
+    return (
+      <div className="page" data-testid="page-accounting">
+        {bar}
+        <LoadFailed full onRetry={() => (f.tx.isError ? void f.tx.refetch() : data.retry())} />
+      </div>
+    );
+  if (loading)
+    return (
+      <div className="page" data-testid="page-accounting">
+        {bar}
+        <div className="section padded" data-testid="rec-loading">
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={6} animated />
+        </div>
+      </div>
+    );
+  if (!data.accounts.length)
+    return (
+      <div className="page" data-testid="page-accounting">
+        {bar}
+        <EmptyState
+          kind="empty"
+          full
+          title={t('accounting.noAccounts')}
+          action={
+            <Button color="primary" onClick={() => navigate('/categoryLabels/index?view=accounts')}>
+              {t('accounting.manage')}
+            </Button>
+          }
+        />
+      </div>
+    );
+
+  const onKey = (k: PadKey) => {
+    draft.setAmount(pressKey(draft.editingTo ? draft.toAmount : draft.amount, k));
+    f.clearError('amount');
+  };
+  const estimate = cross && rate.data && draft.amount ? minorToMoney(convertMinor(typedToMinor(draft.amount), rate.data)) : undefined;
+  const search = (field: PickField) => {
+    setPicking(undefined);
+    const kind = SEARCH_KIND[field];
+    navigate(`/accounting/pages/search-${kind}?field=${field}${field === 'category' ? `&type=${data.type}` : ''}`);
+  };
+  const picker = picking ? data.source(picking) : undefined;
+  const what = picking ? t(`accounting.${picking}`) : '';
+
+  return (
+    <div className="page rec-page" data-testid="page-accounting">
+      {bar}
+      <TypeTabs
+        tab={tab}
+        onChange={f.setTab}
+        allowed={f.limited ? [tab] : f.editId ? (tab === 'Transfer' ? ['Transfer'] : EDITABLE_TABS) : undefined}
+      />
+      <div className={typing || f.limited ? 'rec-scroll' : 'rec-scroll with-pad'}>
+        {f.limited && <div className="notice-card">{t('accounting.otherType')}</div>}
+        <AmountPanel
+          tab={tab}
+          amount={draft.amount}
+          toAmount={draft.toAmount}
+          cross={cross}
+          editingTo={draft.editingTo}
+          fromCurrency={selection.from?.currency}
+          toCurrency={selection.to?.currency}
+          estimate={estimate}
+          error={errors.amount ? t(errors.amount) : undefined}
+          onToggle={(to) => draft.toggleAmount(to)}
+          plain={f.limited}
+        />
+        <FieldRows
+          tab={tab}
+          selection={selection}
+          errors={errors}
+          time={draft.time}
+          remark={draft.remark}
+          readOnly={f.limited}
+          onPick={setPicking}
+          onTime={() => setDating(true)}
+          onRemark={(remark) => draft.set({ remark })}
+          onRemarkFocus={setTyping}
+        />
+        <Album bookId={bookId} images={draft.images} onOpen={(i) => navigate(`/accounting/pages/image-preview?mode=edit&index=${i}`)} />
+      </div>
+      {f.limited ? (
+        <div className="rec-bar">
+          <Button block color="primary" data-testid="rec-save" loading={f.saving} onClick={() => f.submit(false, leave)}>
+            {t('accounting.save')}
+          </Button>
+        </div>
+      ) : (
+        !typing && (
+          <Keypad
+            onKey={onKey}
+            signed={tab === 'Balance'}
+            saving={f.saving}
+            onSave={() => f.submit(false, leave)}
+            onAgain={f.editId ? undefined : () => f.submit(true, leave)}
+          />
+        )
+      )}
+      <PickerPopup
+        visible={Boolean(picking)}
+        title={t('accounting.pick', { what })}
+        searchLabel={t('accounting.search', { what })}
+        tree={picker?.tree}
+        loading={picker?.loading ?? false}
+        failed={picker?.failed ?? false}
+        onRetry={() => picker?.retry()}
+        selectedId={picking ? selection[picking]?.id : undefined}
+        kind={picking === 'category' ? 'category' : picking === 'account' || picking === 'from' || picking === 'to' ? 'account' : 'label'}
+        emptyText={
+          picking === 'category' ? t('accounting.noCategories', { type: t(`accounting.types.${data.type}`) }) : t('accounting.noAccounts')
+        }
+        onPick={(n) => {
+          if (!picking) return;
+          draft.choose(picking, nodeChoice(n));
+          f.clearError(picking === 'category' || picking === 'account' || picking === 'from' || picking === 'to' ? picking : 'amount');
+          setPicking(undefined);
+        }}
+        onSearch={() => picking && search(picking)}
+        onClose={() => setPicking(undefined)}
+      />
+      <DatePopup visible={dating} value={draft.time} onConfirm={(time) => draft.set({ time })} onClose={() => setDating(false)} />
+      <TemplatePopup
+        visible={templates}
+        bookId={bookId}
+        canSave={tab === 'Expense' || tab === 'Income'}
+        saving={f.templateSaving}
+        onSave={f.saveAsTemplate}
+        onUse={(tpl) => {
+          setTemplates(false);
+          f.applyTemplate(tpl);
+        }}
+        onClose={() => setTemplates(false)}
+      />
+    </div>
+  );
+}
+
+export default function AccountingPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const bookId = useCurrentBookId();
+  return (
+    <RequireLogin>
+      {bookId ? (
+        <Accounting bookId={bookId} />
+      ) : (
+        <div className="page" data-testid="page-accounting">
+          <PageBar title={t('accounting.title')} />
+          <EmptyState
+            kind="empty"
+            full
+            title={t('accounting.noBook')}
+            description={t('accounting.noBookHint')}
+            action={
+              <Button color="primary" onClick={() => navigate('/pages/book/index')}>
+                {t('accounting.pickBook')}
+              </Button>
+            }
+          />
+        </div>
+      )}
+    </RequireLogin>
+  );
+}
