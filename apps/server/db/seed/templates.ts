@@ -1,21 +1,48 @@
 import type { BookIconName, CategoryIconName } from '@cab/contracts';
+import { NAMES_EN, type SeedName } from './template-names-en.ts';
 
 /**
  * The template catalogue seeded at start-up. Each template's trees are copied into a
  * book created from it. Categories: [name, icon, [second-level names]]; the icon is one
  * of CATEGORY_ICONS (an SVG icon of the web app, never an emoji), and the second level
- * takes its parent's.
+ * takes its parent's. Names are Chinese; each has an English one in NAMES_EN (the type
+ * SeedName makes sure of it), and a book takes the names in its creator's language.
  */
-export type CategorySeed = [name: string, icon: CategoryIconName, subs: string[]];
-export type AccountSeed = [group: string, name: string, type: string];
+export type CategorySeed = [name: SeedName, icon: CategoryIconName, subs: SeedName[]];
+export type AccountSeed = [group: SeedName, name: SeedName, type: string];
 
 export interface TemplateContent {
   expense: CategorySeed[];
   income: CategorySeed[];
   accounts: AccountSeed[];
-  members: string[];
-  merchants: string[];
-  projects: string[];
+  members: SeedName[];
+  merchants: SeedName[];
+  projects: SeedName[];
+}
+
+/**
+ * The content as book_templates.content stores it: the trees, plus the English name of
+ * every name in them, for books created in English.
+ */
+export interface StoredTemplateContent extends TemplateContent {
+  names_en?: Partial<Record<string, string>>;
+}
+
+/** Every name of a template's content, each once. */
+export function contentNames(c: TemplateContent): SeedName[] {
+  const names = [
+    ...[...c.expense, ...c.income].flatMap(([name, , subs]) => [name, ...subs]),
+    ...c.accounts.flatMap(([group, name]) => [group, name]),
+    ...c.members,
+    ...c.merchants,
+    ...c.projects,
+  ];
+  return [...new Set(names)];
+}
+
+/** A template's content with the English names it needs, as the seed stores it. */
+export function storedContent(c: TemplateContent): StoredTemplateContent {
+  return { ...c, names_en: Object.fromEntries(contentNames(c).map((name) => [name, NAMES_EN[name]])) };
 }
 
 export interface TemplateSeed {

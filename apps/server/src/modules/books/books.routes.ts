@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
+import { requestLocale } from '../../http/locale.ts';
 import { AppError } from '../../http/errors.ts';
 import { bookNotFound } from './books.policy.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
@@ -105,10 +106,10 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     tag,
     auth: 'user',
     status: 201,
-    summary: 'Create a book from a template (id = template id)',
+    summary: "Create a book from a template (id = template id), its names in the caller's language",
     body: CreateBookRequest,
     response: BookResponse,
-    handler: async ({ user, body, req }) => data(await books.create(requireUser(user).id, body, versions(req))),
+    handler: async ({ user, body, req }) => data(await books.create(requireUser(user).id, body, versions(req), requestLocale(req.headers))),
   });
 
   const update = async (userId: string, bookId: string, body: z.output<typeof UpdateBookRequest>) =>

@@ -1,8 +1,8 @@
-import { BOOK_RESTORE_DAYS, DEFAULT_BOOK_PREFERENCE, type Book, type UpdateBookRequest } from '@cab/contracts';
+import { BOOK_RESTORE_DAYS, DEFAULT_BOOK_PREFERENCE, type Book, type Locale, type UpdateBookRequest } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
-import type { TemplateContent } from '../../../db/seed/templates.ts';
+import type { StoredTemplateContent } from '../../../db/seed/templates.ts';
 import type { CatalogueRepository } from '../templates/catalogue.repository.ts';
 import type { UserService } from '../user/user.service.ts';
 import { copyTemplateContent } from './book-content.repository.ts';
@@ -49,13 +49,17 @@ export class BooksService {
     userId: string,
     req: { id: string; name?: string | undefined; currency?: string | undefined },
     versions: { min: string; target: string },
+    /** The creator's language: the template's names are written in it. */
+    locale: Locale,
   ): Promise<Book> {
     const template = await this.catalogue.template(req.id);
     if (!template) throw new AppError('template.notFound');
     const owner = await this.users.get(userId);
+    // Unnamed, the book takes the template's name in the creator's language.
+    const name = req.name ?? (locale === 'en' && template.name_en ? template.name_en : template.name);
     return this.db.transaction().execute(async (tx) => {
       const { id } = await this.books.createBook(tx, {
-        name: req.name ?? template.name,
+        name,
         book_template_id: template.id,
         currency: req.currency ?? template.currency,
         creator_id: userId,
@@ -65,7 +69,7 @@ export class BooksService {
         target_version: versions.target,
       });
       await this.books.addUser(tx, id, userId, 'owner');
-      await copyTemplateContent(tx, id, template.content as TemplateContent, { id: userId, name: owner.nickname });
+      await copyTemplateContent(tx, id, template.content as StoredTemplateContent, { id: userId, name: owner.nickname }, locale);
       await this.books.touchRecent(tx, userId, id, this.now());
       await this.catalogue.countUse(tx, template.id);
       await this.books.logActivity(tx, {
@@ -74,7 +78,7 @@ export class BooksService {
         action: 'create',
         entity: 'book',
         entity_id: id,
-        after: { name: req.name ?? template.name, template: template.code },
+        after: { name, template: template.code },
       });
       return presentBook(await this.view(userId, id, tx));
     });

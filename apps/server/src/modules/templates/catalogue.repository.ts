@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/index.ts';
-import { COVER_MATERIALS, TEMPLATE_CATEGORIES, TEMPLATES } from '../../../db/seed/templates.ts';
+import { COVER_MATERIALS, TEMPLATE_CATEGORIES, TEMPLATES, storedContent } from '../../../db/seed/templates.ts';
 
 /** SQL of the template catalogue: seeding, categories, templates, cover materials. */
 export class CatalogueRepository {
@@ -26,7 +26,8 @@ export class CatalogueRepository {
           description_en: t.description_en,
           cover: t.cover,
           icon: t.icon,
-          content: JSON.stringify(t.content),
+          // With the English names, so a book created in English takes them from here.
+          content: JSON.stringify(storedContent(t.content)),
           sort: i + 1,
         };
         await tx
