@@ -108,7 +108,46 @@ describe('accounting journey at 390x844', () => {
     await page.getByTestId('picker').getByRole('button', { name: '外出就餐' }).click();
     await page.getByTestId('picker').waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('rec-category-value').textContent()).toBe('餐饮 · 外出就餐');
-    await f.pick('account', '微信钱包');
+    // The list style, from the picker's header: first levels on the left (opening on the chosen
+    // one), their second level on the right; saved as the user's preference.
+    const picker = page.getByTestId('picker');
+    await page.getByTestId('rec-category').click();
+    await visible(page, 'picker');
+    expect(await picker.getAttribute('data-style')).toBe('flat');
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/preference') && r.request().method() === 'PATCH');
+    await page.getByRole('button', { name: '切换为列表样式' }).click();
+    const patch = await saved;
+    expect(patch.status()).toBeLessThan(300);
+    expect(patch.request().postDataJSON()).toEqual({ configs: [{ key: 'accounting.picker_style', value: 'list' }], level: 'user' });
+    await expect.poll(() => picker.getAttribute('data-style')).toBe('list');
+    expect(await picker.locator('.pick-col[aria-current="true"]').textContent()).toBe('餐饮');
+    await picker.getByRole('button', { name: '居家', exact: true }).click();
+    await expect.poll(() => picker.getByRole('button', { name: '日用品', exact: true }).count()).toBe(1);
+    await screen('picker-category-list');
+    await picker.getByRole('button', { name: '日用品', exact: true }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('rec-category-value').textContent()).toBe('居家 · 日用品');
+    // Reopened: still the list style, on the new choice's first level.
+    await page.getByTestId('rec-category').click();
+    await visible(page, 'picker');
+    expect(await picker.getAttribute('data-style')).toBe('list');
+    expect(await picker.locator('.pick-col[aria-current="true"]').textContent()).toBe('居家');
+    expect(await picker.getByRole('button', { name: '日用品', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await picker.getByRole('button', { name: '餐饮', exact: true }).click();
+    await picker.getByRole('button', { name: '外出就餐', exact: true }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('rec-category-value').textContent()).toBe('餐饮 · 外出就餐');
+    // Every picker follows the style: accounts one line each, the balance on the right.
+    await page.getByTestId('rec-account').click();
+    await visible(page, 'picker');
+    expect(await picker.getAttribute('data-style')).toBe('list');
+    await screen('picker-account-list');
+    // Back to the flat style for the rest of the journey.
+    await page.getByRole('button', { name: '切换为平铺样式' }).click();
+    await expect.poll(() => picker.getAttribute('data-style')).toBe('flat');
+    await picker.getByRole('button', { name: /^微信钱包/ }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('rec-account-value').textContent()).toContain('微信钱包');
     await f.pick('member', '妈妈');
     await f.pick('project', '日常开支');
     // A merchant the book does not have yet: search, nothing matches, add it; the pick comes back to the form.
@@ -130,6 +169,11 @@ describe('accounting journey at 390x844', () => {
     expect(await page.getByTestId('rec-member-value').textContent()).toBe('妈妈');
 
     await page.getByTestId('rec-remark').locator('input').fill('周末聚餐');
+    // While the system keyboard is up for the remark, saving stays in reach; Done brings the keypad back.
+    await visible(page, 'rec-save');
+    expect(await page.getByTestId('pad-1').count()).toBe(0);
+    await page.getByTestId('rec-remark').locator('input').press('Enter');
+    await visible(page, 'pad-1');
     // Two photos from the album, each uploaded with its progress.
     await page.getByTestId('album-add').click();
     await visible(page, 'album-album');

@@ -240,6 +240,7 @@ export const en: Resources = {
     search: 'Search {{what}}',
     pick: 'Choose {{what}}',
     close: 'Close',
+    pickerStyle: { toList: 'Show as a list', toFlat: 'Show as tiles' },
     noBook: 'No book is open',
     noBookHint: 'Open a book first, then record in it.',
     pickBook: 'Choose a book',

@@ -236,6 +236,7 @@ export const zhCN = {
     search: '搜索{{what}}',
     pick: '选择{{what}}',
     close: '关闭',
+    pickerStyle: { toList: '切换为列表样式', toFlat: '切换为平铺样式' },
     noBook: '还没有打开账本',
     noBookHint: '先打开一个账本，再来记账',
     pickBook: '去选择账本',

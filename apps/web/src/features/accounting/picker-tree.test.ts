@@ -1,6 +1,16 @@
 import type { AccountGroup, CategoryItem, LabelItem } from '@cab/contracts/client';
 import { describe, expect, it } from 'vitest';
-import { accountTree, categoryTree, filterNodes, labelTree, searchable } from './picker-tree.ts';
+import { pickerStyleOf } from './picker-style.ts';
+import {
+  accountTree,
+  categoryColumns,
+  categoryTree,
+  filterNodes,
+  labelTree,
+  openColumn,
+  pickerSections,
+  searchable,
+} from './picker-tree.ts';
 
 const cat = (id: string, name: string, subs: CategoryItem[] = [], hidden = false): CategoryItem => ({
   id,
@@ -75,5 +85,44 @@ describe('the picker trees (SPEC 3)', () => {
     expect(filterNodes(items, ' 房 ').map((n) => n.name)).toEqual(['房租']);
     expect(filterNodes(items, '')).toHaveLength(4);
     expect(filterNodes(searchable(labelTree([label('201', 'Alice')], [], { ...names, none: 'No member' })), 'alice')).toHaveLength(1);
+  });
+});
+
+describe('the sections and the list style (SPEC 3: flat by default, list on request)', () => {
+  it('gives both styles recently used first, then the leaves, then each group with its children', () => {
+    const sections = pickerSections(categoryTree([food, home, other], [cat('111', '房租')], names))!;
+    expect(sections.map((s) => [s.id, s.title, s.nodes.map((n) => n.id), s.recent ?? false])).toEqual([
+      ['recent', '最近使用', ['111'], true],
+      ['all', '', ['120'], false],
+      ['101', '餐饮', ['102', '103'], false],
+      ['110', '居住', ['111'], false],
+    ]);
+    const members = pickerSections(labelTree([label('201', '爸爸')], [], { ...names, none: '无成员' }))!;
+    expect(members.map((s) => [s.title, s.nodes.map((n) => n.name)])).toEqual([['全部', ['无成员', '爸爸']]]);
+    expect(pickerSections(categoryTree([], [], names))).toBeUndefined();
+  });
+
+  it('puts the first level in the left column (recently used first) and its second level, or itself, on the right', () => {
+    const columns = categoryColumns(categoryTree([food, home, other], [cat('103', '午餐')], names));
+    expect(columns.map((c) => [c.id, c.name, c.items.map((n) => n.name), c.recent ?? false])).toEqual([
+      ['-1', '最近使用', ['午餐'], true],
+      ['101', '餐饮', ['早餐', '午餐'], false],
+      ['110', '居住', ['房租'], false],
+      ['120', '其他', ['其他'], false],
+    ]);
+    expect(columns[1]!.icon).toBe('food');
+    // It opens on the chosen item's first level (not its recently used copy), else on the first column.
+    expect(openColumn(columns, '103')).toBe('101');
+    expect(openColumn(columns, '120')).toBe('120');
+    expect(openColumn(columns, undefined)).toBe('-1');
+    expect(openColumn(categoryColumns(categoryTree([food], [], names)), 'gone')).toBe('101');
+    expect(openColumn([], undefined)).toBeUndefined();
+  });
+
+  it('reads the stored style, flat unless it says list', () => {
+    expect(pickerStyleOf('list')).toBe('list');
+    expect(pickerStyleOf('flat')).toBe('flat');
+    expect(pickerStyleOf(undefined)).toBe('flat');
+    expect(pickerStyleOf('tiles')).toBe('flat');
   });
 });

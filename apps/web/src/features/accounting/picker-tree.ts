@@ -140,3 +140,63 @@ export function filterNodes(nodes: PickerNode[], keyword: string): PickerNode[] 
   if (!k) return nodes;
   return nodes.filter((n) => n.name.toLowerCase().includes(k) || (n.parentName?.toLowerCase().includes(k) ?? false));
 }
+
+/** A run of items under a heading ('' for none); `recent` marks the recently used copies. */
+export interface PickerSection {
+  id: string;
+  title: string;
+  nodes: PickerNode[];
+  recent?: boolean;
+}
+
+/**
+ * What both styles show, in order: recently used, then the root's items: its leaves
+ * (a heading only when there are no groups), then each group (a first-level category
+ * or an account group) with its children. Undefined when the root offers nothing.
+ */
+export function pickerSections(tree: PickerNode[]): PickerSection[] | undefined {
+  const out: PickerSection[] = [];
+  for (const top of tree) {
+    if (top.id === RECENT_USE_ID) {
+      out.push({ id: 'recent', title: top.name, nodes: top.subs, recent: true });
+      continue;
+    }
+    const leaves = top.subs.filter((n) => !n.subs.length);
+    const groups = top.subs.filter((n) => n.subs.length);
+    if (!leaves.length && !groups.length) return undefined;
+    if (leaves.length) out.push({ id: 'all', title: groups.length ? '' : top.name, nodes: leaves });
+    for (const g of groups) out.push({ id: g.id, title: g.name, nodes: g.subs });
+  }
+  return out;
+}
+
+/** A left-hand entry of the list style's two-column category picker, with what it offers on the right. */
+export interface CategoryColumn {
+  id: string;
+  name: string;
+  icon?: string;
+  items: PickerNode[];
+  recent?: boolean;
+}
+
+/**
+ * The list style's categories: the first level on the left (recently used first, when
+ * any) and, on the right, the chosen entry's second level; a first level without one
+ * offers itself, as it is picked itself.
+ */
+export function categoryColumns(tree: PickerNode[]): CategoryColumn[] {
+  const out: CategoryColumn[] = [];
+  for (const top of tree) {
+    if (top.id === RECENT_USE_ID) out.push({ id: RECENT_USE_ID, name: top.name, items: top.subs, recent: true });
+    else
+      for (const c of top.subs)
+        out.push({ id: c.id, name: c.name, ...(c.icon ? { icon: c.icon } : {}), items: c.subs.length ? c.subs : [c] });
+  }
+  return out;
+}
+
+/** The column to open on: the first level holding the chosen item, else the first one (recently used, when any). */
+export function openColumn(columns: CategoryColumn[], selectedId: string | undefined): string | undefined {
+  const holding = selectedId ? columns.find((c) => !c.recent && c.items.some((n) => n.id === selectedId)) : undefined;
+  return (holding ?? columns[0])?.id;
+}

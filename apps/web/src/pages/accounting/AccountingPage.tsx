@@ -154,22 +154,29 @@ function Accounting({ bookId }: { bookId: string }) {
         />
         <Album bookId={bookId} images={draft.images} onOpen={(i) => navigate(`/accounting/pages/image-preview?mode=edit&index=${i}`)} />
       </div>
-      {f.limited ? (
+      {f.limited || typing ? (
+        // While the system keyboard is up for the remark, saving stays one tap away (the
+        // button keeps the remark's focus on press, so the tap is not lost to the blur).
         <div className="rec-bar">
-          <Button block color="primary" data-testid="rec-save" loading={f.saving} onClick={() => f.submit(false, leave)}>
+          <Button
+            block
+            color="primary"
+            data-testid="rec-save"
+            loading={f.saving}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => f.submit(false, leave)}
+          >
             {t('accounting.save')}
           </Button>
         </div>
       ) : (
-        !typing && (
-          <Keypad
-            onKey={onKey}
-            signed={tab === 'Balance'}
-            saving={f.saving}
-            onSave={() => f.submit(false, leave)}
-            onAgain={f.editId ? undefined : () => f.submit(true, leave)}
-          />
-        )
+        <Keypad
+          onKey={onKey}
+          signed={tab === 'Balance'}
+          saving={f.saving}
+          onSave={() => f.submit(false, leave)}
+          onAgain={f.editId ? undefined : () => f.submit(true, leave)}
+        />
       )}
       <PickerPopup
         visible={Boolean(picking)}

@@ -112,6 +112,9 @@ export function FieldRows({
           onChange={(v) => onRemark(filterRemark(v))}
           onFocus={() => onRemarkFocus?.(true)}
           onBlur={() => onRemarkFocus?.(false)}
+          // Done on the system keyboard puts it away and brings the amount keypad back.
+          onEnterPress={(e) => (e.target as HTMLInputElement).blur()}
+          enterKeyHint="done"
           aria-label={t('accounting.remark')}
         />
         <Counter value={remark} max={REMARK_MAX} />

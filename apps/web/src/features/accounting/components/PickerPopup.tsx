@@ -1,14 +1,12 @@
-import { RECENT_USE_ID } from '@cab/contracts/client';
 import { Popup, Skeleton } from 'antd-mobile';
-import type { ReactNode } from 'react';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
-import { formatAmount } from '../../../lib/format.ts';
-import { useSettingsStore } from '../../../stores/settings.ts';
-import { AccountIcon, CategoryIcon } from '../icons/icons.tsx';
-import type { PickerNode } from '../picker-tree.ts';
+import { CategoryIcon } from '../icons/icons.tsx';
+import { pickerSections, type PickerNode, type PickerSection } from '../picker-tree.ts';
+import { usePickerStyle } from '../picker-style.ts';
 import { Glyph } from './glyphs.tsx';
+import { PickRow, PickerList, type PickKind } from './PickerList.tsx';
 
 export interface PickerProps {
   visible: boolean;
@@ -20,7 +18,7 @@ export interface PickerProps {
   onRetry: () => void;
   selectedId: string | undefined;
   /** Categories show icons in a grid; accounts a list with balances; labels plain chips. */
-  kind: 'category' | 'account' | 'label';
+  kind: PickKind;
   emptyText: string;
   onPick: (n: PickerNode) => void;
   onSearch: () => void;
@@ -28,31 +26,18 @@ export interface PickerProps {
 }
 
 /**
- * A picker in the flat style (SPEC 3's default): recently used first, then every item,
- * a first-level category or an account group heading its children. Search and add
- * live on the search page, one tap away.
+ * A picker in the user's style: flat (SPEC 3's default) or list (PickerList), switched
+ * from the header and remembered per user (`accounting.picker_style`). Flat: recently
+ * used first, then every item, a first-level category or an account group heading its
+ * children. Search and add live on the search page, one tap away.
  */
 export function PickerPopup(p: PickerProps) {
   const { t } = useTranslation();
-  const masked = useSettingsStore((s) => s.amountHidden);
+  const { style, pending, toggle } = usePickerStyle();
   const item = (n: PickerNode, prefix: string) => {
     const selected = n.id === p.selectedId;
     if (p.kind === 'account')
-      return (
-        <button
-          key={n.id}
-          type="button"
-          className={selected ? 'pick-row selected' : 'pick-row'}
-          aria-pressed={selected}
-          data-testid={`${prefix}${n.id}`}
-          onClick={() => p.onPick(n)}
-        >
-          <AccountIcon type={n.type ?? ''} size={20} />
-          <span className="pick-row-name">{n.name}</span>
-          <span className="pick-row-extra">{n.balance !== undefined && formatAmount(n.balance, masked)}</span>
-          {selected && <Glyph name="check" className="pick-check" />}
-        </button>
-      );
+      return <PickRow key={n.id} node={n} kind="account" selected={selected} testId={`${prefix}${n.id}`} onPick={p.onPick} />;
     return (
       <button
         key={n.id}
@@ -71,36 +56,30 @@ export function PickerPopup(p: PickerProps) {
       </button>
     );
   };
-  const section = (key: string, title: ReactNode, nodes: PickerNode[], prefix: string) => (
-    <section key={key} className="pick-section" aria-label={typeof title === 'string' ? title : undefined}>
-      {title && <h3 className="pick-title">{title}</h3>}
+  const section = (s: PickerSection) => (
+    <section key={s.id} className="pick-section" aria-label={s.title || undefined}>
+      {s.title && <h3 className="pick-title">{s.title}</h3>}
       <div className={p.kind === 'account' ? 'pick-list' : p.kind === 'category' ? 'pick-grid icons' : 'pick-grid'}>
-        {nodes.map((n) => item(n, prefix))}
+        {s.nodes.map((n) => item(n, s.recent ? 'pick-recent-' : 'pick-'))}
       </div>
     </section>
   );
   const body = () => {
     if (p.failed) return <LoadFailed onRetry={p.onRetry} />;
-    if (p.loading || !p.tree)
+    if (p.loading || !p.tree || pending)
       return (
         <div className="padded">
           <Skeleton.Paragraph lineCount={5} animated />
         </div>
       );
-    const out: ReactNode[] = [];
-    for (const top of p.tree) {
-      if (top.id === RECENT_USE_ID) {
-        out.push(section('recent', top.name, top.subs, 'pick-recent-'));
-        continue;
-      }
-      const leaves = top.subs.filter((n) => !n.subs.length);
-      const groups = top.subs.filter((n) => n.subs.length);
-      if (!leaves.length && !groups.length) return <EmptyState kind="empty" title={p.emptyText} />;
-      if (leaves.length) out.push(section('all', groups.length ? '' : top.name, leaves, 'pick-'));
-      for (const g of groups) out.push(section(g.id, g.name, g.subs, 'pick-'));
-    }
-    return out;
+    if (style === 'list')
+      return (
+        <PickerList visible={p.visible} tree={p.tree} kind={p.kind} selectedId={p.selectedId} emptyText={p.emptyText} onPick={p.onPick} />
+      );
+    const sections = pickerSections(p.tree);
+    return sections ? sections.map(section) : <EmptyState kind="empty" title={p.emptyText} />;
   };
+  const columns = style === 'list' && p.kind === 'category' && !pending && !p.failed && !p.loading && p.tree;
   return (
     <Popup
       visible={p.visible}
@@ -110,15 +89,29 @@ export function PickerPopup(p: PickerProps) {
       bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}
     >
       <div className="pick-head">
-        <button type="button" className="icon-button" aria-label={t('accounting.close')} onClick={p.onClose}>
-          <Glyph name="close" size={20} />
-        </button>
+        <div className="pick-head-side">
+          <button type="button" className="icon-button" aria-label={t('accounting.close')} onClick={p.onClose}>
+            <Glyph name="close" size={20} />
+          </button>
+        </div>
         <h2 className="pick-head-title">{p.title}</h2>
-        <button type="button" className="icon-button" aria-label={p.searchLabel} data-testid="pick-search" onClick={p.onSearch}>
-          <Glyph name="search" size={20} />
-        </button>
+        <div className="pick-head-side end">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t(style === 'list' ? 'accounting.pickerStyle.toFlat' : 'accounting.pickerStyle.toList')}
+            data-testid="pick-style"
+            disabled={pending}
+            onClick={toggle}
+          >
+            <Glyph name={style === 'list' ? 'grid' : 'list'} size={20} />
+          </button>
+          <button type="button" className="icon-button" aria-label={p.searchLabel} data-testid="pick-search" onClick={p.onSearch}>
+            <Glyph name="search" size={20} />
+          </button>
+        </div>
       </div>
-      <div className="pick-body" data-testid="picker">
+      <div className={columns ? 'pick-body cols' : 'pick-body'} data-testid="picker" data-style={pending ? undefined : style}>
         {body()}
       </div>
     </Popup>

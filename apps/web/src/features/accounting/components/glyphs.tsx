@@ -24,6 +24,8 @@ const PATHS = {
   more: 'M5 12h.5M12 12h.5M19 12h.5',
   plus: 'M12 5v14M5 12h14',
   check: 'M5 12.5 10 17.5 19.5 7',
+  list: 'M9 6.5h11M9 12h11M9 17.5h11M4.5 6.5h.5M4.5 12h.5M4.5 17.5h.5',
+  grid: 'M4.5 4.5h6v6h-6zM13.5 4.5h6v6h-6zM4.5 13.5h6v6h-6zM13.5 13.5h6v6h-6z',
 } as const;
 
 export type GlyphName = keyof typeof PATHS;

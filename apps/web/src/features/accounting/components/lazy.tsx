@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { whenIdle } from '../../../lib/idle.ts';
+import { useUserStore } from '../../../stores/user.ts';
+import { pickerStyleQuery } from '../picker-style.ts';
 import type { DatePopup as DateComponent } from './DatePopup.tsx';
 import type { Sheet as SheetComponent } from '../../../app/Sheet.tsx';
 import type { EditPopup as EditPopupComponent } from '../../../pages/personalInfo/EditPopup.tsx';
@@ -20,12 +23,16 @@ const SheetImpl = lazy(() => loadSheet().then((m) => ({ default: m.Sheet })));
 /**
  * The form's popups (pickers, date, templates) carry antd-mobile's popup and picker
  * code; they load once the form is drawn and the browser is idle, so the form comes
- * first and a tap still opens them at once.
+ * first and a tap still opens them at once; the user's picker style comes with them.
  */
 export function usePrefetchRecordPopups(ready: boolean): void {
+  const qc = useQueryClient();
+  const userId = useUserStore((s) => s.user?.userid ?? '');
   useEffect(() => {
     if (ready) whenIdle(() => void Promise.all([loadPicker(), loadDate(), loadTemplates(), loadSheet()]).catch(() => undefined));
-  }, [ready]);
+    // The picker style too, so the first picker opens in it at once.
+    if (ready && userId) void qc.prefetchQuery(pickerStyleQuery(userId));
+  }, [ready, qc, userId]);
 }
 
 /** Mounted from its first opening on, so closing still animates. */
