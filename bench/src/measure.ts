@@ -36,6 +36,6 @@ export async function measure(
   console.log(
     `${name.padEnd(22)} ${String(latencies.length).padStart(5)} req in ${seconds.toFixed(2)} s = ${rate.toFixed(1)} req/s` +
       (perCall > 1 ? ` (${(rate * perCall).toFixed(0)} records/s)` : '') +
-      `; p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms; failures ${failures}`,
+      `; p50 ${percentile(latencies, 50).toFixed(2)} ms, p95 ${percentile(latencies, 95).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms; failures ${failures}`,
   );
 }

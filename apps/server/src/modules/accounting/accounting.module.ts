@@ -29,7 +29,7 @@ export function registerAccounting(
   const rates = new RatesRepository(db);
   const images = new ImagesService(new ImagesRepository(db), storage);
   const transactions = new TransactionsService(db, new TransactionsRepository(db), dimensionsRepo, rates, images, books, clock);
-  const dimensions = new DimensionsService(db, dimensionsRepo, rates, books, clock);
+  const dimensions = new DimensionsService(db, dimensionsRepo, rates, books);
 
   registerDimensionRoutes(app, routes, {
     dimensions,

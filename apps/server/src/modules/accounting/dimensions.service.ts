@@ -13,7 +13,6 @@ import {
 } from '@cab/contracts';
 import type { BookContext } from '../../http/book-scope.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { BooksService } from '../books/books.service.ts';
 import { TX_COLUMNS, type DimensionsRepository, type TradeType } from './dimensions.repository.ts';
@@ -36,7 +35,6 @@ export class DimensionsService {
     private readonly repo: DimensionsRepository,
     private readonly rates: RatesRepository,
     private readonly books: BooksService,
-    private readonly clock: Clock,
   ) {}
 
   async categories(bookId: string, o: ListOptions): Promise<CategoryItem[]> {
@@ -204,9 +202,5 @@ export class DimensionsService {
     }
     if (kind === 'accounts') return (await this.repo.accounts(bookId, true)).map((a) => a.id);
     return (await this.repo.labels(bookId, kind, true)).map((l) => l.id);
-  }
-
-  nowDate() {
-    return new Date(this.clock.now());
   }
 }

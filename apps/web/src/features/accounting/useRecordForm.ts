@@ -140,8 +140,8 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
   const deleteRecord = (onDone: () => void) =>
     guard(async () => {
       if (!editId) return;
-      const { confirmDanger } = await import('./dialogs.tsx');
-      if (!(await confirmDanger(t('accounting.deleteConfirm'), t('accounting.delete')))) return;
+      const { confirmDestructive } = await import('../../app/confirm.tsx');
+      if (!(await confirmDestructive(t('accounting.deleteConfirm'), t('accounting.delete')))) return;
       await remove.mutateAsync({ bookId, ids: [editId] });
       showToast(t('accounting.deleted'));
       onDone();

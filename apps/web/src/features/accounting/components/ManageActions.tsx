@@ -5,7 +5,7 @@ import { Sheet } from '../../../app/Sheet.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { EditPopup } from '../../../pages/personalInfo/EditPopup.tsx';
-import { confirmDanger } from '../dialogs.tsx';
+import { confirmDestructive } from '../../../app/confirm.tsx';
 import { moveTargets, moved, VIEW_KIND, type ManageRow, type ManageView } from '../manage.ts';
 import { useCreateDimension, useDeleteDimension, useSortDimension, useUpdateDimension } from '../mutations.ts';
 
@@ -53,7 +53,7 @@ export function ManageActions({
   };
   const askDelete = async (r: ManageRow) => {
     const text = r.subIds.length ? t('manage.deleteSubsConfirm', { name: r.name }) : t('manage.deleteConfirm', { name: r.name });
-    if (await confirmDanger(text, t('manage.delete'))) await remove(r);
+    if (await confirmDestructive(text, t('manage.delete'))) await remove(r);
   };
 
   const edit = (r: ManageRow, what: 'rename' | 'sub') => () => {

@@ -1,46 +1,11 @@
 import { BOOK_RESTORE_DAYS, type Book } from '@cab/contracts/client';
-import { Dialog } from 'antd-mobile';
 import { useNavigate } from 'react-router';
+import { confirmDestructive } from '../../../app/confirm.tsx';
 import { Sheet } from '../../../app/Sheet.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useLeaveBook, useSetDefaultBook } from '../mutations.ts';
 import { isOwned } from '../queries.ts';
-
-/**
- * Asks before a destructive step; the destructive choice is red, as in the sheet that
- * led here. Leaving the page (back, a link) answers no and closes the question, which
- * would otherwise stay over the next page.
- */
-function confirmDestructive(content: string, confirmText: string, cancelText: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const left = () => {
-      handler.close();
-      resolve(false);
-    };
-    const handler = Dialog.show({
-      content,
-      closeOnAction: true,
-      onClose: () => {
-        window.removeEventListener('hashchange', left);
-        resolve(false);
-      },
-      actions: [
-        [
-          { key: 'cancel', text: <span data-testid="confirm-cancel">{cancelText}</span>, onClick: () => resolve(false) },
-          {
-            key: 'confirm',
-            text: <span data-testid="confirm-leave">{confirmText}</span>,
-            danger: true,
-            bold: true,
-            onClick: () => resolve(true),
-          },
-        ],
-      ],
-    });
-    window.addEventListener('hashchange', left, { once: true });
-  });
-}
 
 /**
  * The book action sheet: settings (not on the settings page itself), default, invite
@@ -59,7 +24,7 @@ export function BookActions({ book, onClose, onSettingsPage }: { book: Book | un
     const ok = await confirmDestructive(
       owned ? t('books.deleteConfirm', { name: book.name, days: BOOK_RESTORE_DAYS }) : t('books.quitConfirm', { name: book.name }),
       owned ? t('books.delete') : t('books.quit'),
-      t('common.cancel'),
+      'confirm-leave',
     );
     if (!ok) return;
     await leave.mutateAsync({ book, owned });

@@ -1,12 +1,12 @@
 import { Dialog } from 'antd-mobile';
-import i18n from '../../i18n/index.ts';
+import i18n from '../i18n/index.ts';
 
 /**
- * Asks before something destructive (docs/ui.md): the destructive choice is red.
- * Leaving the page answers no and closes the question, which would otherwise stay
- * over the next page. Loaded with the screens that delete, not with the first load.
+ * Asks before something destructive (docs/ui.md): the destructive choice is red, as in
+ * the sheet that led here. Leaving the page (back, a link) answers no and closes the
+ * question, which would otherwise stay over the next page.
  */
-export function confirmDanger(content: string, confirmText: string): Promise<boolean> {
+export function confirmDestructive(content: string, confirmText: string, testId = 'confirm-danger'): Promise<boolean> {
   return new Promise((resolve) => {
     const left = () => {
       handler.close();
@@ -24,7 +24,7 @@ export function confirmDanger(content: string, confirmText: string): Promise<boo
           { key: 'cancel', text: <span data-testid="confirm-cancel">{i18n.t('common.cancel')}</span>, onClick: () => resolve(false) },
           {
             key: 'confirm',
-            text: <span data-testid="confirm-danger">{confirmText}</span>,
+            text: <span data-testid={testId}>{confirmText}</span>,
             danger: true,
             bold: true,
             onClick: () => resolve(true),

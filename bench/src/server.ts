@@ -1,0 +1,106 @@
+/**
+ * The real server in-process for benchmarks and seeding: migrated, seeded, listening on
+ * loopback, on embedded PGlite in a temp directory or on a PostgreSQL database of its
+ * own (created from `DATABASE_URL`, then dropped or kept), with a way to sign a user in.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AUTH_PATHS, BOOK_PATHS } from '@cab/contracts';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { systemClock } from '../../apps/server/src/platform/clock.ts';
+import { openDatabase, type Database } from '../../apps/server/src/platform/db/index.ts';
+import { migrate } from '../../apps/server/src/platform/db/migrate.ts';
+import { CatalogueRepository } from '../../apps/server/src/modules/templates/catalogue.repository.ts';
+import { MemoryStore, RedisStore } from '../../apps/server/src/platform/kv.ts';
+import { LocalFileStorage } from '../../apps/server/src/platform/storage.ts';
+import { signedFetch } from '../../apps/server/test/process.ts';
+
+export interface BenchServer {
+  base: string;
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** The PostgreSQL database's URL when one was created (kept when asked). */
+  databaseUrl: string | undefined;
+  redis: boolean;
+  close(): Promise<void>;
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(text);
+  await c.end();
+}
+
+export async function startBenchServer(o: {
+  /** With DATABASE_URL: a new database named `<prefix>_<time>`; otherwise the shared DATABASE_URL database is used. */
+  ownDatabase?: { prefix: string; keep: boolean };
+  /** Nonces and limits in Redis when REDIS_URL is set. */
+  useRedis?: boolean;
+}): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-bench-'));
+  const adminUrl = process.env.DATABASE_URL || undefined;
+  let databaseUrl = adminUrl;
+  let name: string | undefined;
+  if (adminUrl && o.ownDatabase) {
+    name = `${o.ownDatabase.prefix}_${Date.now()}`;
+    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: databaseUrl ?? '',
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    CAB_DATA_DIR: dataDir,
+  });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pgdata') });
+  await migrate(handle.db);
+  await new CatalogueRepository(handle.db).seed();
+  const redis = Boolean(o.useRedis && config.redisUrl);
+  const kv =
+    redis && config.redisUrl ? new RedisStore(config.redisUrl, systemClock, `cabbench:${Date.now()}:`) : new MemoryStore(systemClock);
+  const { app } = await buildApp({
+    config,
+    db: handle.db,
+    clock: systemClock,
+    kv,
+    storage: new LocalFileStorage(path.join(dataDir, 'files')),
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    base,
+    db: handle.db,
+    kind: handle.kind,
+    databaseUrl: name ? databaseUrl : undefined,
+    redis,
+    close: async () => {
+      await app.close();
+      await kv.close();
+      await handle.close();
+      if (adminUrl && name && !o.ownDatabase?.keep) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new user signed in through the code login (the development SMS outbox), with a book from a template. */
+export async function signInWithBook(
+  s: BenchServer,
+  template: string,
+): Promise<{ phone: string; token: string; userId: string; bookId: string }> {
+  const phone = `13${String(Date.now()).slice(-9)}`;
+  await signedFetch(s.base, 'POST', AUTH_PATHS.verifyCode, { phone, type: 4 });
+  const outbox = (await (await fetch(`${s.base}${AUTH_PATHS.smsOutbox}?phone=${phone}`)).json()) as { data: Array<{ code: string }> };
+  const login = await signedFetch(s.base, 'POST', AUTH_PATHS.login, { type: 'code', phone, code: outbox.data[0]?.code });
+  const me = ((await login.json()) as { data: { token: string; userid: string } }).data;
+  const tpl = await s.db.selectFrom('book_templates').select('id').where('code', '=', template).executeTakeFirstOrThrow();
+  const book = ((await (await signedFetch(s.base, 'POST', BOOK_PATHS.create, { id: tpl.id }, me.token)).json()) as { data: { id: string } })
+    .data;
+  return { phone, token: me.token, userId: me.userid, bookId: book.id };
+}
