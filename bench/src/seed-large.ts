@@ -11,7 +11,7 @@
  */
 import { ACCOUNTING_PATHS } from '@cab/contracts';
 import { signedFetch } from '../../apps/server/test/process.ts';
-import { fillLargeBook } from './large-book.ts';
+import { fillLargeBook } from '../../apps/server/test/large-book.ts';
 import { signInWithBook, startBenchServer } from './server.ts';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 1_000_000);

@@ -24,6 +24,7 @@ import { PreferencesRepository } from './modules/books/preferences.repository.ts
 import { registerPreferenceRoutes } from './modules/books/preferences.routes.ts';
 import { PreferencesService } from './modules/books/preferences.service.ts';
 import { registerAccounting } from './modules/accounting/accounting.module.ts';
+import { registerStatistics } from './modules/statistics/statistics.module.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
 import { registerTemplatesRoutes } from './modules/templates/templates.routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPreferenceRoutes(app, routes, prefs);
   registerTemplatesRoutes(app, routes, new TemplatesService(catalogue));
   const accounting = registerAccounting(app, routes, { db, clock, storage, books });
+  registerStatistics(app, routes, { db, clock, books, transactions: accounting.transactions });
 
   // Cover materials and the default share image ship with the server.
   await app.register(fastifyStatic, {

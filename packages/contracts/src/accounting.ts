@@ -270,7 +270,22 @@ export const ConvertResponse = z.object({
   data: z.object({ from: z.string(), to: z.string(), rate: z.string(), amount: Money, result: Money, updated_at: z.number().int() }),
 });
 
-export const MonthSummaryQuery = z.object({ month: z.string().regex(/^\d{4}(0[1-9]|1[0-2])$/, 'must be yyyymm') });
-export const MonthSummary = z.object({ month: z.string(), income: Money, expense: Money, balance: Money, count: z.number().int() });
+/** A month of the book (yyyymm; its month starts on the book's dateGap); the book's current month when absent. */
+export const MonthSummaryQuery = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}(0[1-9]|1[0-2])$/, 'must be yyyymm')
+    .optional(),
+});
+export const MonthSummary = z.object({
+  month: z.string(),
+  income: Money,
+  expense: Money,
+  balance: Money,
+  count: z.number().int(),
+  /** The instants the month spans in the book's time zone (both included). */
+  start_time: z.number().int(),
+  end_time: z.number().int(),
+});
 export type MonthSummary = z.infer<typeof MonthSummary>;
 export const MonthSummaryResponse = z.object({ data: MonthSummary });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Text } from './common.ts';
 import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX } from './constants.ts';
+import { DATE_GAP_MAX, DATE_GAP_MIN, DAY_GAP_MAX, DAY_GAP_MIN } from './statistics-rules.ts';
 import type { MessageKey } from './messages.ts';
 
 export const BookName = Text(BOOK_NAME_MAX, { min: 1 });
@@ -9,6 +10,24 @@ export const BookRemark = Text(BOOK_REMARK_MAX, { multiline: true });
 export const BookIcon = z.enum(BOOK_ICONS);
 /** A cover is one of the cover materials or an uploaded file. */
 export const BookCover = z.string().regex(/^\/(static\/covers|files)\/[A-Za-z0-9/_.-]+$/, 'must be a cover material or an uploaded image');
+
+/** An IANA time zone name (Asia/Shanghai): the zone a book's reports follow. */
+export const TimeZoneName = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      return (
+        new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone.length > 0 &&
+        /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(tz)
+      );
+    } catch {
+      return false;
+    }
+  }, 'statistics.timeZoneUnknown' satisfies MessageKey);
+/** The day a book's month starts (SPEC 9: dateGap) and the weekday its week starts (dayGap, 1 Monday ... 7 Sunday). */
+export const DateGap = z.number().int().min(DATE_GAP_MIN).max(DATE_GAP_MAX);
+export const DayGap = z.number().int().min(DAY_GAP_MIN).max(DAY_GAP_MAX);
 
 export const BookRole = z.enum(['owner', 'admin', 'bookkeeper', 'viewer']);
 export type BookRole = z.infer<typeof BookRole>;
@@ -36,6 +55,10 @@ export const Book = z.object({
   images_url: z.array(z.object({ image_type: z.literal('share'), file_url: z.string() })),
   created_at: z.number().int(),
   last_used_at: z.number().int().nullable(),
+  /** Reports follow these (SPEC 9): the book's time zone, month start (dateGap) and week start (dayGap). */
+  time_zone: z.string(),
+  date_gap: z.number().int(),
+  day_gap: z.number().int(),
 });
 export type Book = z.infer<typeof Book>;
 
@@ -53,7 +76,15 @@ export const CreateBookRequest = z.object({
 });
 export type CreateBookRequest = z.input<typeof CreateBookRequest>;
 export const UpdateBookRequest = z
-  .object({ name: BookName.optional(), remark: BookRemark.optional(), icon: BookIcon.optional(), cover: BookCover.optional() })
+  .object({
+    name: BookName.optional(),
+    remark: BookRemark.optional(),
+    icon: BookIcon.optional(),
+    cover: BookCover.optional(),
+    time_zone: TimeZoneName.optional(),
+    date_gap: DateGap.optional(),
+    day_gap: DayGap.optional(),
+  })
   // The message is a catalogue key: the server names it in the caller's language.
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'validation.nothingToUpdate' satisfies MessageKey);
 export type UpdateBookRequest = z.input<typeof UpdateBookRequest>;

@@ -39,6 +39,7 @@ describe('the client entry', () => {
       'messages-auth.ts',
       'messages-books.ts',
       'messages-request.ts',
+      'messages-statistics.ts',
       'messages-validation.ts',
       'messages.ts',
       'money.ts',
@@ -46,6 +47,8 @@ describe('the client entry', () => {
       'permissions.ts',
       'rules.ts',
       'signing.ts',
+      'statistics-paths.ts',
+      'statistics-rules.ts',
     ]);
   });
 

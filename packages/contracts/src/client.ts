@@ -19,3 +19,6 @@ export type * from './common.ts';
 export type * from './auth.ts';
 export type * from './books.ts';
 export * from './dimension-icons.ts';
+export * from './statistics-rules.ts';
+export * from './statistics-paths.ts';
+export type * from './statistics.ts';

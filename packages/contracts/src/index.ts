@@ -15,3 +15,7 @@ export * from './accounting-paths.ts';
 export * from './accounting.ts';
 export * from './messages-accounting.ts';
 export * from './dimension-icons.ts';
+export * from './statistics-rules.ts';
+export * from './statistics-paths.ts';
+export * from './statistics.ts';
+export * from './messages-statistics.ts';

@@ -13,6 +13,7 @@ import { ACCOUNTING_MESSAGES } from './messages-accounting.ts';
 import { AUTH_MESSAGES } from './messages-auth.ts';
 import { BOOK_MESSAGES } from './messages-books.ts';
 import { REQUEST_MESSAGES } from './messages-request.ts';
+import { STATISTICS_MESSAGES } from './messages-statistics.ts';
 import { VALIDATION_MESSAGES } from './messages-validation.ts';
 
 export type Locale = 'zh-CN' | 'en';
@@ -29,7 +30,14 @@ export interface MessageDef extends LocalizedText {
 // Pure calls here and in the domain files: a bundle that never reads the texts (the web's
 // first load) drops them whole.
 export const MESSAGES = /* @__PURE__ */ (() =>
-  ({ ...REQUEST_MESSAGES, ...VALIDATION_MESSAGES, ...AUTH_MESSAGES, ...BOOK_MESSAGES, ...ACCOUNTING_MESSAGES }) as const)();
+  ({
+    ...REQUEST_MESSAGES,
+    ...VALIDATION_MESSAGES,
+    ...AUTH_MESSAGES,
+    ...BOOK_MESSAGES,
+    ...ACCOUNTING_MESSAGES,
+    ...STATISTICS_MESSAGES,
+  }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;
 

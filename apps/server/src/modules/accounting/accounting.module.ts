@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { BooksService } from '../books/books.service.ts';
+import { DayTotalsRepository } from './day-totals.repository.ts';
 import { DimensionRemoval } from './dimension-removal.ts';
 import { DimensionsRepository } from './dimensions.repository.ts';
 import { registerDimensionRoutes } from './dimensions.routes.ts';
@@ -28,12 +29,15 @@ export function registerAccounting(
   const dimensionsRepo = new DimensionsRepository(db);
   const rates = new RatesRepository(db);
   const images = new ImagesService(new ImagesRepository(db), storage);
-  const transactions = new TransactionsService(db, new TransactionsRepository(db), dimensionsRepo, rates, images, books, clock);
+  const dayTotals = new DayTotalsRepository();
+  const transactions = new TransactionsService(db, new TransactionsRepository(db), dimensionsRepo, rates, images, books, clock, dayTotals);
+  // Day totals are kept per local day: a book's new time zone regroups them.
+  books.onTimeZoneChange = (tx, bookId) => dayTotals.rebuild(tx, bookId);
   const dimensions = new DimensionsService(db, dimensionsRepo, rates, books);
 
   registerDimensionRoutes(app, routes, {
     dimensions,
-    removal: new DimensionRemoval(db, dimensionsRepo, books),
+    removal: new DimensionRemoval(db, dimensionsRepo, books, dayTotals),
     // An opening balance is the account's first Balance entry, recorded by the account's creator.
     recordOpening: async (tx, book, userId, accountId, balance) => {
       await transactions.create(tx, book, userId, [{ business_type: 'Balance', account: { id: accountId }, amount: balance, remark: '' }]);
@@ -46,6 +50,7 @@ export function registerAccounting(
   return {
     transactions,
     rates,
+    dayTotals,
     housekeeping: async () => {
       await purgeIdempotencyKeys(db, clock.now());
       return images.purge(clock.now());

@@ -3,6 +3,7 @@ import type { BookContext } from '../../http/book-scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { BooksService } from '../books/books.service.ts';
+import type { DayTotalsRepository } from './day-totals.repository.ts';
 import { TX_COLUMNS, type DimensionsRepository } from './dimensions.repository.ts';
 
 /**
@@ -16,6 +17,7 @@ export class DimensionRemoval {
     private readonly db: Database,
     private readonly repo: DimensionsRepository,
     private readonly books: BooksService,
+    private readonly dayTotals: DayTotalsRepository,
   ) {}
 
   async remove(book: BookContext, userId: string, kind: DimensionKind, id: string, moveTo: string | undefined): Promise<void> {
@@ -31,7 +33,9 @@ export class DimensionRemoval {
         const source = await this.repo.account(bookId, id, tx);
         await this.repo.addToBalance(tx, bookId, target, BigInt(source?.balance_minor ?? '0'));
       }
-      await this.repo.moveTransactions(tx, bookId, columns, ids, target);
+      // A category's records move with their day totals; other kinds do not change the totals.
+      if (kind === 'categories' && target) await this.dayTotals.moveCategories(tx, bookId, ids, target);
+      else await this.repo.moveTransactions(tx, bookId, columns, ids, target);
       if (kind === 'categories') await this.repo.deleteCategories(tx, bookId, ids);
       else if (kind === 'accounts') await this.repo.deleteAccount(tx, bookId, id);
       else await this.repo.deleteLabel(tx, bookId, id);

@@ -182,7 +182,7 @@ describe('currency conversion and month totals', () => {
     expect((await t.client.get(`${ACCOUNTING_PATHS.convert}?from=usd&to=CNY`, { token })).statusCode).toBe(400);
   });
 
-  it("sums a month of the book in its currency, in the caller's time zone", async () => {
+  it("sums a month of the book in its currency and its time zone (China's by default)", async () => {
     const fresh = (await buildBook(t, token, 'daily')).id;
     const fd = await bookDimensions(t, token, fresh);
     const at = (iso: string) => new Date(iso).getTime();
@@ -196,7 +196,15 @@ describe('currency conversion and month totals', () => {
     await rec(ACCOUNTING_PATHS.expense, fd.expense[0]!.subs[0]!, '1.00', at('2026-07-31T23:30:00+08:00'));
     await rec(ACCOUNTING_PATHS.income, fd.income[0]!.subs[0]!, '100.00', at('2026-08-15T12:00:00+08:00'), 'USD');
     const res = await t.client.get(`${ACCOUNTING_PATHS.monthSummary}?month=202608`, inBook(token, fresh));
-    expect(res.json().data).toEqual({ month: '202608', income: '710.00', expense: '10.00', balance: '700.00', count: 2 });
+    expect(res.json().data).toEqual({
+      month: '202608',
+      income: '710.00',
+      expense: '10.00',
+      balance: '700.00',
+      count: 2,
+      start_time: at('2026-08-01T00:00:00+08:00'),
+      end_time: at('2026-09-01T00:00:00+08:00') - 1,
+    });
     expect((await t.client.get(`${ACCOUNTING_PATHS.monthSummary}?month=202613`, inBook(token, fresh))).statusCode).toBe(400);
   });
 });

@@ -1,10 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildBook, buildUser, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { fillLargeBook } from '../../../test/large-book.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
+  // Plans are read on a book with rows (and statistics), as the planner meets them in use.
+  const user = await buildUser(t);
+  const book = await buildBook(t, user.token);
+  expect(book.id).toBe('1');
+  await fillLargeBook(t.db, { bookId: book.id, userId: user.userid, count: 5000, years: 1 });
 });
 afterAll(() => t.close());
 
@@ -18,12 +24,11 @@ async function plan(query: ReturnType<typeof sql>): Promise<string> {
 }
 
 describe('recording queries lead with book_id and use their indexes', () => {
-  it('month totals read an index by book (the time index once the book has rows)', async () => {
+  it('month totals read the time index', async () => {
     const text = await plan(
       sql`SELECT sum(book_amount_minor) FROM transactions WHERE book_id = 1 AND deleted_at IS NULL AND transaction_time >= now() - interval '30 days' AND transaction_time < now()`,
     );
-    // On an empty table any index that leads with book_id costs the same; neither reads the table whole.
-    expect(text).toMatch(/Index Scan using transactions_\w+_idx/);
+    expect(text).toMatch(/transactions_time_idx/);
     expect(text).toMatch(/Index Cond: \(+book_id = 1/);
     expect(text).not.toMatch(/Seq Scan/);
   });

@@ -113,18 +113,6 @@ export class TransactionsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Income, expense and count of a time range, from the book's time index. */
-  async totals(bookId: string, from: Date, to: Date): Promise<{ income: string; expense: string; count: number }> {
-    const row = await sql<{ income: string | null; expense: string | null; n: string }>`
-      SELECT sum(book_amount_minor) FILTER (WHERE business_type = 'Income')::text AS income,
-             sum(book_amount_minor) FILTER (WHERE business_type = 'Expense')::text AS expense,
-             count(*) FILTER (WHERE business_type <> 'Template') AS n
-      FROM transactions
-      WHERE book_id = ${bookId} AND deleted_at IS NULL AND transaction_time >= ${from} AND transaction_time < ${to}`.execute(this.db);
-    const r = row.rows[0];
-    return { income: r?.income ?? '0', expense: r?.expense ?? '0', count: Number(r?.n ?? 0) };
-  }
-
   /** Every live transaction's movement of each account: the brute-force balance, for checks. */
   async balanceSums(bookId: string): Promise<Map<string, bigint>> {
     const rows = await sql<{ id: string; total: string }>`

@@ -5,15 +5,12 @@ import {
   DeleteTransactionsRequest,
   ExpenseRequest,
   IncomeRequest,
-  MonthSummaryQuery,
-  MonthSummaryResponse,
   Permission,
   TransactionIdParams,
   TransactionListResponse,
   TransactionResponse,
   TransferRequest,
   UpdateTransactionRequest,
-  minorToMoney,
   type TransactionInputParsed,
 } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +18,6 @@ import { requireUser } from '../../http/auth.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { idempotencyKey, once, requestHash } from './idempotency.ts';
-import { monthRange } from './month.ts';
 import type { TransactionsService } from './transactions.service.ts';
 
 export function registerTransactionRoutes(
@@ -124,30 +120,5 @@ export function registerTransactionRoutes(
     summary: 'Saved templates (business_type Template) to record from, newest first',
     response: TransactionListResponse,
     handler: async ({ book }) => ({ data: await transactions.templates(book) }),
-  });
-  defineRoute(app, registry, {
-    method: 'GET',
-    url: ACCOUNTING_PATHS.monthSummary,
-    tag,
-    auth: 'user',
-    book: 'member',
-    summary: "A month's income, expense and balance in the book's currency (the dashboard)",
-    query: MonthSummaryQuery,
-    response: MonthSummaryResponse,
-    handler: async ({ book, query, req }) => {
-      const { from, to } = monthRange(query.month, req.device?.time_zone);
-      const t = await transactions.monthTotals(book.bookId, from, to);
-      const income = BigInt(t.income);
-      const expense = BigInt(t.expense);
-      return {
-        data: {
-          month: query.month,
-          income: minorToMoney(income),
-          expense: minorToMoney(expense),
-          balance: minorToMoney(income - expense),
-          count: t.count,
-        },
-      };
-    },
   });
 }

@@ -5,6 +5,7 @@ import type { BookContext } from '../../http/book-scope.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { BooksService } from '../books/books.service.ts';
+import type { DayTotalsRepository } from './day-totals.repository.ts';
 import type { DimensionsRepository } from './dimensions.repository.ts';
 import type { ImagesService } from './images.service.ts';
 import { presentTransaction } from './present-transaction.ts';
@@ -89,6 +90,7 @@ export class TransactionsService {
     private readonly images: ImagesService,
     private readonly books: BooksService,
     private readonly clock: Clock,
+    private readonly dayTotals: DayTotalsRepository,
   ) {}
 
   private async context(tx: Database, bookId: string): Promise<RuleContext> {
@@ -162,6 +164,11 @@ export class TransactionsService {
     );
     const pending = records.filter((_, i) => !movedEarly[i]);
     await this.applyMovements(tx, book.bookId, movements(pending, 1n));
+    await this.dayTotals.apply(
+      tx,
+      book.bookId,
+      rows.map((r) => ({ ...r, sign: 1 })),
+    );
     for (const [i, row] of rows.entries()) {
       const ids = images[i] ?? [];
       if (ids.length) await this.images.attach(tx, book.bookId, row.id, ids);
@@ -210,6 +217,10 @@ export class TransactionsService {
       updated_at: now,
       updated_by: userId,
     });
+    await this.dayTotals.apply(tx, book.bookId, [
+      { ...row, sign: -1 },
+      { ...resolved, sign: 1 },
+    ]);
     if (merged.images) await this.images.replace(tx, book.bookId, id, merged.images);
     await this.books.logActivity(tx, {
       book_id: book.bookId,
@@ -269,6 +280,11 @@ export class TransactionsService {
     if (rows.length !== unique.length) throw new AppError('transaction.someNotFound', { count: unique.length - rows.length });
     await this.repo.softDelete(tx, book.bookId, unique, userId, new Date(this.clock.now()));
     await this.applyMovements(tx, book.bookId, movements(rows, -1n));
+    await this.dayTotals.apply(
+      tx,
+      book.bookId,
+      rows.map((r) => ({ ...r, sign: -1 })),
+    );
     await this.books.logActivities(
       tx,
       rows.map((row) => ({
@@ -282,8 +298,9 @@ export class TransactionsService {
     );
   }
 
-  async monthTotals(bookId: string, from: Date, to: Date) {
-    return this.repo.totals(bookId, from, to);
+  /** Live transactions as every answer shows them, in the order of `ids` (the flows). */
+  presentMany(bookId: string, ids: string[]): Promise<Transaction[]> {
+    return this.present(this.db, bookId, ids);
   }
 
   private async present(db: Database, bookId: string, ids: string[]): Promise<Transaction[]> {

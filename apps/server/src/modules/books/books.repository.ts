@@ -78,6 +78,7 @@ export class BooksRepository {
       cover: string;
       min_version: string;
       target_version: string;
+      time_zone: string;
     },
   ) {
     return db.insertInto('books').values(row).returning('id').executeTakeFirstOrThrow();
@@ -91,7 +92,11 @@ export class BooksRepository {
     return db.deleteFrom('book_users').where('book_id', '=', bookId).where('user_id', '=', userId).executeTakeFirst();
   }
 
-  update(db: Database, bookId: string, patch: { name?: string; remark?: string; icon?: string; cover?: string }) {
+  update(
+    db: Database,
+    bookId: string,
+    patch: { name?: string; remark?: string; icon?: string; cover?: string; time_zone?: string; date_gap?: number; day_gap?: number },
+  ) {
     return db
       .updateTable('books')
       .set({ ...patch, updated_at: new Date() })
@@ -201,6 +206,16 @@ export class BooksRepository {
         .executeTakeFirstOrThrow(),
     ]);
     return { categories: Number(c.n), accounts: Number(a.n) };
+  }
+
+  /** What a book's reports follow: its currency, time zone, month start and week start. */
+  reportSettings(db: Database, bookId: string) {
+    return db
+      .selectFrom('books')
+      .select(['id', 'name', 'currency', 'time_zone', 'date_gap', 'day_gap'])
+      .where('id', '=', bookId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 
   async currency(db: Database, bookId: string): Promise<string | undefined> {

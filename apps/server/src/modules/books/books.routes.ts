@@ -109,7 +109,8 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     summary: "Create a book from a template (id = template id), its names in the caller's language",
     body: CreateBookRequest,
     response: BookResponse,
-    handler: async ({ user, body, req }) => data(await books.create(requireUser(user).id, body, versions(req), requestLocale(req.headers))),
+    handler: async ({ user, body, req }) =>
+      data(await books.create(requireUser(user).id, body, versions(req), requestLocale(req.headers), req.device?.time_zone)),
   });
 
   const update = async (userId: string, bookId: string, body: z.output<typeof UpdateBookRequest>) =>
@@ -122,7 +123,7 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     url: BOOK_PATHS.update,
     tag,
     auth: 'user',
-    summary: 'Change name, remark, icon, cover',
+    summary: 'Change name, remark, icon, cover, and the report settings: time zone, month start (date_gap), week start (day_gap)',
     params: UpdateParams,
     body: UpdateBookRequest,
     response: BookResponse,

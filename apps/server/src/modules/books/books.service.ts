@@ -1,4 +1,13 @@
-import { BOOK_RESTORE_DAYS, DEFAULT_BOOK_PREFERENCE, type Book, type Locale, type UpdateBookRequest } from '@cab/contracts';
+import {
+  BOOK_RESTORE_DAYS,
+  DEFAULT_BOOK_PREFERENCE,
+  DEFAULT_TIME_ZONE,
+  TimeZoneName,
+  type Book,
+  type Locale,
+  type PeriodGaps,
+  type UpdateBookRequest,
+} from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -14,6 +23,14 @@ import { presentBook } from './present.ts';
 
 const DAY = 86_400_000;
 
+export interface ReportSettings {
+  bookId: string;
+  name: string;
+  currency: string;
+  timeZone: string;
+  gaps: PeriodGaps;
+}
+
 export class BooksService {
   constructor(
     private readonly db: Database,
@@ -25,6 +42,9 @@ export class BooksService {
   ) {}
 
   private now = () => new Date(this.clock.now());
+
+  /** Set by the statistics area: what else must change, in the same database transaction, when a book's time zone does. */
+  onTimeZoneChange: ((tx: Database, bookId: string) => Promise<void>) | undefined;
 
   /** The book as the caller sees it; someone outside it learns nothing (404). */
   async view(userId: string, bookId: string, db: Database = this.db): Promise<BookView> {
@@ -51,6 +71,8 @@ export class BooksService {
     versions: { min: string; target: string },
     /** The creator's language: the template's names are written in it. */
     locale: Locale,
+    /** The creator's time zone (the Device header), which the book's reports follow. */
+    timeZone: string | undefined = undefined,
   ): Promise<Book> {
     const template = await this.catalogue.template(req.id);
     if (!template) throw new AppError('template.notFound');
@@ -67,6 +89,7 @@ export class BooksService {
         cover: template.cover,
         min_version: versions.min,
         target_version: versions.target,
+        time_zone: timeZone && TimeZoneName.safeParse(timeZone).success ? timeZone : DEFAULT_TIME_ZONE,
       });
       await this.books.addUser(tx, id, userId, 'owner');
       await copyTemplateContent(tx, id, template.content as StoredTemplateContent, { id: userId, name: owner.nickname }, locale);
@@ -90,8 +113,10 @@ export class BooksService {
     }
     return this.db.transaction().execute(async (tx) => {
       const before = await this.view(userId, bookId, tx);
-      const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Record<string, string>;
+      const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
       await this.books.update(tx, bookId, clean);
+      // Day totals are kept per local day: a new time zone regroups the book's transactions.
+      if (patch.time_zone !== undefined && patch.time_zone !== before.time_zone) await this.onTimeZoneChange?.(tx, bookId);
       const pick = (v: BookView) => Object.fromEntries(Object.keys(clean).map((k) => [k, v[k as keyof BookView]]));
       await this.books.logActivity(tx, {
         book_id: bookId,
@@ -194,6 +219,19 @@ export class BooksService {
 
   logActivities(db: Database, rows: Array<Parameters<BooksRepository['logActivity']>[1]>): Promise<unknown> {
     return this.books.logActivities(db, rows);
+  }
+
+  /** What the book's reports follow (SPEC 9): currency, time zone, month start (dateGap), week start (dayGap). */
+  async reportSettings(bookId: string, db: Database = this.db): Promise<ReportSettings> {
+    const row = await this.books.reportSettings(db, bookId);
+    if (!row) throw bookNotFound();
+    return {
+      bookId,
+      name: row.name,
+      currency: row.currency,
+      timeZone: row.time_zone,
+      gaps: { dateGap: Number(row.date_gap), dayGap: Number(row.day_gap) },
+    };
   }
 
   /** The book's currency, in which its totals are kept. */

@@ -23,5 +23,8 @@ export function presentBook(v: BookView): Book {
     images_url: [{ image_type: 'share', file_url: DEFAULT_SHARE_IMAGE }],
     created_at: v.created_at.getTime(),
     last_used_at: v.last_used_at ? v.last_used_at.getTime() : null,
+    time_zone: v.time_zone,
+    date_gap: Number(v.date_gap),
+    day_gap: Number(v.day_gap),
   };
 }

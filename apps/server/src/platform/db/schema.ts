@@ -105,6 +105,10 @@ export interface BooksTable {
   deleted_at: Timestamp | null;
   deleted_by: string | null;
   purge_after: Timestamp | null;
+  /** Reports follow these (SPEC 9): the time zone, the day the month starts (dateGap) and the week (dayGap). */
+  time_zone: Generated<string>;
+  date_gap: Generated<number>;
+  day_gap: Generated<number>;
 }
 
 export type BookRole = 'owner' | 'admin' | 'bookkeeper' | 'viewer';
@@ -207,6 +211,19 @@ export interface TransactionsTable {
   deleted_by: string | null;
 }
 
+/** What a book's live transactions add up to per local day, type and category (0: none). */
+export interface TransactionDayTotalsTable {
+  book_id: string;
+  day: ColumnType<string, string, string>;
+  business_type: string;
+  category_id: string;
+  amount_minor: Int8;
+  abs_minor: Int8;
+  inflow_minor: Int8;
+  outflow_minor: Int8;
+  count: Int8;
+}
+
 export interface BookImagesTable {
   book_id: string;
   id: Generated<string>;
@@ -231,6 +248,7 @@ export interface IdempotencyKeysTable {
 export interface DB {
   currency_rates: CurrencyRatesTable;
   transactions: TransactionsTable;
+  transaction_day_totals: TransactionDayTotalsTable;
   book_images: BookImagesTable;
   idempotency_keys: IdempotencyKeysTable;
   template_categories: TemplateCategoriesTable;

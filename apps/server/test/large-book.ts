@@ -4,10 +4,12 @@
  * categories, accounts, members, merchants and projects, remarks from a word list), in
  * set-based INSERT ... SELECT chunks, then sets the account balances to the sum of the
  * movements. Deterministic: the same count gives the same book. For the statistics and
- * flow benchmarks (issue 9); an import, so it writes no per-record activity rows.
+ * flow benchmarks (issue 9) and the tests of query plans; an import, so it writes no
+ * per-record activity rows. Its day totals are counted afresh at the end, as after any import.
  */
 import { sql } from 'kysely';
-import type { Database } from '../../apps/server/src/platform/db/index.ts';
+import { DayTotalsRepository } from '../src/modules/accounting/day-totals.repository.ts';
+import type { Database } from '../src/platform/db/index.ts';
 
 export interface LargeBookOptions {
   bookId: string;
@@ -98,5 +100,7 @@ export async function fillLargeBook(db: Database, o: LargeBookOptions): Promise<
             SELECT to_account_id, to_account_delta_minor FROM transactions WHERE book_id = ${bookId} AND deleted_at IS NULL AND to_account_id IS NOT NULL
           ) d GROUP BY id) m
     WHERE a.book_id = ${bookId} AND a.id = m.id`.execute(db);
+  await new DayTotalsRepository().rebuild(db, bookId);
   await sql`ANALYZE transactions`.execute(db);
+  await sql`ANALYZE transaction_day_totals`.execute(db);
 }

@@ -1,0 +1,121 @@
+import type { FlowSortKey, Order } from '@cab/contracts';
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/index.ts';
+import { likePattern, transactionConditions } from './filter-sql.ts';
+import type { FlowFilter, KeywordMatch } from './flow-filter.ts';
+
+export interface FlowRow {
+  id: string;
+  /** The sort value as text: the time in microseconds since the epoch, or the amount in minor units. */
+  sortv: string;
+  flow_amount: string | null;
+}
+
+export interface FlowPageQuery {
+  sortBy: FlowSortKey;
+  order: Order;
+  after?: { sortv: string; id: string } | undefined;
+  offset?: number | undefined;
+  limit: number;
+  /** The account whose movement each row reports (scene Account). */
+  flowAccount?: string | undefined;
+}
+
+export type DimensionTable = 'categories' | 'accounts' | 'members' | 'merchants' | 'projects';
+const LABEL_KIND = { members: 'member', merchants: 'merchant', projects: 'project' } as const;
+
+/** The SQL of a page of a flow (kept apart so the plan tests can explain it). */
+export function pageQuery(f: FlowFilter, q: FlowPageQuery) {
+  const byTime = q.sortBy === 'ACCOUNT_TIME';
+  const col = byTime ? sql`t.transaction_time` : sql`t.book_amount_minor`;
+  const sortv = byTime ? sql`(extract(epoch FROM t.transaction_time) * 1000000)::bigint::text` : sql`t.book_amount_minor::text`;
+  const dir = sql.raw(q.order === 'ASC' ? 'ASC' : 'DESC');
+  // A keyset position: time is kept to the microsecond, so no two rows are taken for one.
+  const position = q.after
+    ? byTime
+      ? sql`(timestamptz 'epoch' + ${q.after.sortv}::bigint * interval '1 microsecond')`
+      : sql`${q.after.sortv}::bigint`
+    : undefined;
+  const after = position ? sql` AND (${col}, t.id) ${sql.raw(q.order === 'ASC' ? '>' : '<')} (${position}, ${q.after!.id}::bigint)` : sql``;
+  const flow = q.flowAccount
+    ? sql`(CASE WHEN t.account_id = ${q.flowAccount} THEN t.account_delta_minor WHEN t.to_account_id = ${q.flowAccount} THEN t.to_account_delta_minor END)::text`
+    : sql`NULL::text`;
+  const offset = q.offset ? sql` OFFSET ${q.offset}` : sql``;
+  return sql<FlowRow>`
+    SELECT t.id::text AS id, ${sortv} AS sortv, ${flow} AS flow_amount
+    FROM transactions t
+    WHERE ${transactionConditions(f)}${after}
+    ORDER BY ${col} ${dir}, t.id ${dir}
+    LIMIT ${q.limit}${offset}`;
+}
+
+/** SQL of flows: a book's transactions in time or amount order, a page at a time by keyset; and the names a keyword matches. */
+export class FlowsRepository {
+  constructor(private readonly db: Database) {}
+
+  async page(f: FlowFilter, q: FlowPageQuery): Promise<FlowRow[]> {
+    return (await pageQuery(f, q).execute(this.db)).rows;
+  }
+
+  /**
+   * How often each category, account, member, merchant and project is used in the
+   * latest `sample` records of the filter (read through the time index): the search's tags.
+   */
+  async tagCounts(f: FlowFilter, sample: number): Promise<Array<{ key: string; id: string; name: string; n: number }>> {
+    const r = await sql<{ key: string; id: string; name: string; n: number }>`
+      WITH s AS (
+        SELECT t.category_id, t.account_id, t.to_account_id, t.member_id, t.merchant_id, t.project_id FROM transactions t
+        WHERE ${transactionConditions(f)} ORDER BY t.transaction_time DESC, t.id DESC LIMIT ${sample}
+      ), used AS (
+        SELECT 'CATEGORY_SECOND' AS key, category_id AS id FROM s WHERE category_id IS NOT NULL
+        UNION ALL SELECT 'ACCOUNT', account_id FROM s WHERE account_id IS NOT NULL
+        UNION ALL SELECT 'ACCOUNT', to_account_id FROM s WHERE to_account_id IS NOT NULL
+        UNION ALL SELECT 'MEMBER', member_id FROM s WHERE member_id IS NOT NULL
+        UNION ALL SELECT 'MERCHANT', merchant_id FROM s WHERE merchant_id IS NOT NULL
+        UNION ALL SELECT 'PROJECT', project_id FROM s WHERE project_id IS NOT NULL
+      ), counted AS (SELECT key, id, count(*)::int AS n FROM used GROUP BY key, id)
+      SELECT c.key, c.id::text AS id, coalesce(cat.name, a.name, l.name, '') AS name, c.n
+      FROM counted c
+      LEFT JOIN book_categories cat ON c.key = 'CATEGORY_SECOND' AND cat.book_id = ${f.bookId} AND cat.id = c.id
+      LEFT JOIN book_accounts a ON c.key = 'ACCOUNT' AND a.book_id = ${f.bookId} AND a.id = c.id
+      LEFT JOIN book_labels l ON c.key IN ('MEMBER', 'MERCHANT', 'PROJECT') AND l.book_id = ${f.bookId} AND l.id = c.id
+      ORDER BY c.key, c.n DESC, c.id`.execute(this.db);
+    return r.rows.map((x) => ({ ...x, n: Number(x.n) }));
+  }
+
+  /** Items whose names hold the keyword; a first-level category brings its subcategories. */
+  async keywordMatch(bookId: string, text: string): Promise<KeywordMatch> {
+    const p = likePattern(text);
+    const r = await sql<{ kind: string; id: string }>`
+      SELECT 'categories' AS kind, c.id::text AS id FROM book_categories c
+        WHERE c.book_id = ${bookId} AND (lower(c.name) LIKE ${p}
+          OR c.parent_id IN (SELECT id FROM book_categories WHERE book_id = ${bookId} AND lower(name) LIKE ${p}))
+      UNION ALL
+      SELECT 'accounts', a.id::text FROM book_accounts a WHERE a.book_id = ${bookId} AND lower(a.name) LIKE ${p}
+      UNION ALL
+      SELECT l.kind || 's', l.id::text FROM book_labels l WHERE l.book_id = ${bookId} AND lower(l.name) LIKE ${p}`.execute(this.db);
+    const of = (kind: string) => r.rows.filter((x) => x.kind === kind).map((x) => x.id);
+    return {
+      text,
+      categories: of('categories'),
+      accounts: of('accounts'),
+      members: of('members'),
+      merchants: of('merchants'),
+      projects: of('projects'),
+    };
+  }
+
+  /** How many of the ids are not items of this kind in the book. */
+  async unknownIds(bookId: string, kind: DimensionTable, ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const unique = [...new Set(ids)];
+    const q =
+      kind === 'categories'
+        ? sql`SELECT count(*)::int AS n FROM book_categories WHERE book_id = ${bookId} AND id = ANY(${unique}::bigint[])`
+        : kind === 'accounts'
+          ? sql`SELECT count(*)::int AS n FROM book_accounts WHERE book_id = ${bookId} AND id = ANY(${unique}::bigint[])`
+          : sql`SELECT count(*)::int AS n FROM book_labels WHERE book_id = ${bookId} AND kind = ${LABEL_KIND[kind]} AND id = ANY(${unique}::bigint[])`;
+    const r = await sql<{ n: number }>`${q}`.execute(this.db);
+    return unique.length - Number(r.rows[0]?.n ?? 0);
+  }
+}
