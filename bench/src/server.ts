@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AUTH_PATHS, BOOK_PATHS } from '@cab/contracts';
+import type { LogConfig } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -38,12 +39,16 @@ async function adminQuery(url: string, text: string): Promise<void> {
 export async function startBenchServer(o: {
   /** With DATABASE_URL: a new database named `<prefix>_<time>`; otherwise the shared DATABASE_URL database is used. */
   ownDatabase?: { prefix: string; keep: boolean };
+  /** A database made earlier (a large book kept by bench:large-book), used as it is. */
+  existing?: string | undefined;
   /** Nonces and limits in Redis when REDIS_URL is set. */
   useRedis?: boolean;
+  /** Sees every statement the server runs, with its time. */
+  log?: LogConfig;
 }): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-bench-'));
-  const adminUrl = process.env.DATABASE_URL || undefined;
-  let databaseUrl = adminUrl;
+  const adminUrl = o.existing ? undefined : process.env.DATABASE_URL || undefined;
+  let databaseUrl = o.existing ?? adminUrl;
   let name: string | undefined;
   if (adminUrl && o.ownDatabase) {
     name = `${o.ownDatabase.prefix}_${Date.now()}`;
@@ -59,7 +64,7 @@ export async function startBenchServer(o: {
     LOG_LEVEL: 'warn',
     CAB_DATA_DIR: dataDir,
   });
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pgdata') });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pgdata'), log: o.log });
   await migrate(handle.db);
   await new CatalogueRepository(handle.db).seed();
   const redis = Boolean(o.useRedis && config.redisUrl);
@@ -87,6 +92,15 @@ export async function startBenchServer(o: {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs in an existing user by phone through the code login (the development SMS outbox). */
+export async function signIn(s: BenchServer, phone: string): Promise<{ token: string; userId: string }> {
+  await signedFetch(s.base, 'POST', AUTH_PATHS.verifyCode, { phone, type: 4 });
+  const outbox = (await (await fetch(`${s.base}${AUTH_PATHS.smsOutbox}?phone=${phone}`)).json()) as { data: Array<{ code: string }> };
+  const login = await signedFetch(s.base, 'POST', AUTH_PATHS.login, { type: 'code', phone, code: outbox.data[0]?.code });
+  const me = ((await login.json()) as { data: { token: string; userid: string } }).data;
+  return { token: me.token, userId: me.userid };
 }
 
 /** A new user signed in through the code login (the development SMS outbox), with a book from a template. */

@@ -1,3 +1,5 @@
+export {};
+
 // jsdom lacks matchMedia, which antd-mobile reads at import time.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -12,3 +14,9 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// The areas' texts register when their pages load; component tests render parts of those pages.
+await import('./i18n/flow.ts');
+await import('./i18n/flow-search.ts');
+// antd-mobile's imperative toasts and dialogs need React 19's createRoot, as in the app (main.tsx).
+await import('./app/react19-compat.ts');

@@ -44,6 +44,13 @@ const recording: Prefetch = (qc) => {
   void import('../features/accounting/queries.ts').then((m) => m.prefetchRecording(qc)).catch(() => undefined);
 };
 
+const flowData: Prefetch = (qc, params) => {
+  if (!signedIn()) return;
+  const bookId = params.get('bookId') || effectiveBookId(useBookStore.getState().bookId);
+  if (!bookId) return;
+  void import('../features/flows/prefetch.ts').then((m) => m.prefetchFlow(qc, bookId)).catch(() => undefined);
+};
+
 /** The pages built so far, each its own chunk. */
 export const PAGES: Record<string, PageDef> = {
   mine: page(
@@ -86,4 +93,15 @@ export const PAGES: Record<string, PageDef> = {
   searchProject: page(() => import('../pages/accounting/search/SearchProjectPage.tsx'), recording),
   categoryLabels: page(() => import('../pages/categoryLabels/CategoryLabelsPage.tsx')),
   law: page(() => import('../pages/bookSetting/LawPage.tsx')),
+  // The flows area (issue 9): flows, charts and search.
+  flow: page(() => import('../pages/flow/FlowPage.tsx'), flowData),
+  accountFlow: page(() => import('../pages/flow/AccountFlowPage.tsx')),
+  categoryFlow: page(() => import('../pages/flow/CategoryFlowPage.tsx')),
+  groupFlow: page(() => import('../pages/flow/GroupFlowPage.tsx')),
+  editExclusive: page(() => import('../pages/flow/EditExclusivePage.tsx')),
+  searchFlowGuide: page(() => import('../pages/flow/SearchFlowGuidePage.tsx')),
+  searchFlowDetail: page(() => import('../pages/flow/SearchFlowDetailPage.tsx')),
+  globalSearch: page(() => import('../pages/search/GlobalSearchPage.tsx')),
+  myBookSearch: page(() => import('../pages/search/MyBookSearchPage.tsx')),
+  bookSearch: page(() => import('../pages/search/BookSearchPage.tsx')),
 };

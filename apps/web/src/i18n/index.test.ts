@@ -32,4 +32,13 @@ describe('the translator', () => {
     expect(i18n.t('books.members', {})).toBe('{{count}} 位成员');
     expect(i18n.t('no.such.key' as TKey)).toBe('no.such.key');
   });
+
+  it("shows an area's texts once its section registers, in English too, keeping them out of the first load", async () => {
+    await import('./flow.ts');
+    expect(i18n.t('flow.title')).toBe('流水');
+    await loadLanguage('en');
+    expect(i18n.t('flow.title')).toBe('Flow');
+    const zh = await import('./zh-CN.ts');
+    expect(Object.keys(zh.zhCN)).not.toContain('flow');
+  });
 });

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { useSettingsStore, type Language } from '../stores/settings.ts';
-import { zhCN, type Resources } from './zh-CN.ts';
+import type { flowSearchZhCN } from './flow-search.zh-CN.ts';
+import type { flowZhCN } from './flow.zh-CN.ts';
+import { zhCN, type Resources, type Texts } from './zh-CN.ts';
 
 /**
  * The app's translations: nested texts per language, `{{name}}` placeholders, and
@@ -9,19 +11,66 @@ import { zhCN, type Resources } from './zh-CN.ts';
  * instead of i18next's 13 KB of the first load (docs/performance.md).
  */
 
+/**
+ * Areas with many texts keep them in sections of their own, which load with the area's
+ * screens instead of the first load (`registerSection`, called by the section's module).
+ */
+export interface Sections {
+  flow: typeof flowZhCN;
+  flowSearch: typeof flowSearchZhCN;
+}
+export type SectionName = keyof Sections;
+
 /** Every dotted path to a text in the resources, e.g. 'books.members'. */
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
-export type TKey = Leaves<typeof zhCN>;
+export type TKey = Leaves<typeof zhCN & Sections>;
 export type TVars = Record<string, string | number>;
 
 // Chinese ships with the first load; English loads when chosen.
 const bundles: Partial<Record<Language, Resources>> = { 'zh-CN': zhCN };
 let language: Language = 'zh-CN';
 const listeners = new Set<() => void>();
+// Bumped whenever texts change (a language, or a section's English arriving), so screens re-render.
+let version = 0;
 
-function lookup(res: Resources | typeof zhCN | undefined, key: string): string | undefined {
+type SectionTexts = { [N in SectionName]?: Texts<Sections[N]> };
+const sectionTexts: Partial<Record<Language, SectionTexts>> = { 'zh-CN': {} };
+const englishLoaders = new Map<SectionName, () => Promise<Texts<Sections[SectionName]>>>();
+
+function notify() {
+  version++;
+  for (const l of listeners) l();
+}
+
+function loadEnglishSection(name: SectionName): Promise<void> {
+  const load = englishLoaders.get(name);
+  if (!load || sectionTexts.en?.[name]) return Promise.resolve();
+  return load().then((texts) => {
+    (sectionTexts.en ??= {})[name] = texts as never;
+    if (language === 'en') notify();
+  });
+}
+
+/**
+ * Adds an area's texts: Chinese at once, English when it is (or becomes) the language.
+ * Until the English texts arrive their keys show in Chinese, for a moment.
+ */
+export function registerSection<N extends SectionName>(name: N, zh: Sections[N], loadEnglish: () => Promise<Texts<Sections[N]>>): void {
+  (sectionTexts['zh-CN'] ??= {})[name] = zh as never;
+  englishLoaders.set(name, loadEnglish as () => Promise<Texts<Sections[SectionName]>>);
+  if (language === 'en') void loadEnglishSection(name).catch(() => undefined);
+}
+
+function lookupIn(lang: Language, key: string): string | undefined {
+  const dot = key.indexOf('.');
+  const head = key.slice(0, dot);
+  if (Object.hasOwn(sectionTexts[lang] ?? {}, head)) return lookup(sectionTexts[lang]?.[head as SectionName], key.slice(dot + 1));
+  return lookup(bundles[lang], key);
+}
+
+function lookup(res: unknown, key: string): string | undefined {
   let node: unknown = res;
   for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === 'string' ? node : undefined;
@@ -31,10 +80,10 @@ function translate(key: TKey, vars?: TVars): string {
   let path: string = key;
   if (vars && typeof vars.count === 'number') {
     const form = `${key}_${new Intl.PluralRules(language).select(vars.count)}`;
-    if (lookup(bundles[language], form) ?? lookup(zhCN, form)) path = form;
+    if (lookupIn(language, form) ?? lookupIn('zh-CN', form)) path = form;
   }
   // A text missing in the chosen language falls back to Chinese, then to its key.
-  const text = lookup(bundles[language], path) ?? lookup(zhCN, path) ?? key;
+  const text = lookupIn(language, path) ?? lookupIn('zh-CN', path) ?? key;
   return vars ? text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
 }
 
@@ -47,11 +96,19 @@ export const i18n = {
 
 /** Loads a language's texts if needed, then switches every screen to it. */
 export async function loadLanguage(next: Language): Promise<void> {
-  if (!bundles[next] && next === 'en') bundles.en = (await import('./en.ts')).en;
+  if (!bundles[next] && next === 'en') {
+    const [core] = await Promise.all([
+      import('./en.ts'),
+      ...[...englishLoaders.keys()].map((n) => loadEnglishSection(n).catch(() => undefined)),
+    ]);
+    bundles.en = core.en;
+  }
   if (typeof document !== 'undefined') document.documentElement.lang = next;
   if (next === language) return;
   language = next;
-  for (const l of listeners) l();
+  // Sections registered while the core texts were loading have not fetched their English yet.
+  if (next === 'en') for (const n of englishLoaders.keys()) void loadEnglishSection(n).catch(() => undefined);
+  notify();
 }
 
 useSettingsStore.subscribe((s, prev) => {
@@ -65,7 +122,7 @@ function subscribe(l: () => void): () => void {
 
 /** The texts of the current language; a component re-renders when the language changes. */
 export function useTranslation(): { t: typeof translate; i18n: typeof i18n } {
-  useSyncExternalStore(subscribe, () => language);
+  useSyncExternalStore(subscribe, () => version);
   return { t: translate, i18n };
 }
 

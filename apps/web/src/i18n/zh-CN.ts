@@ -92,6 +92,8 @@ export const zhCN = {
   },
   books: {
     search: '搜索账本',
+    searchEverything: '搜索账本、流水、模板',
+    searchAllFor: '在所有账本中搜索“{{keyword}}”',
     recent: '最近使用',
     all: '全部',
     owned: '我创建的',
@@ -176,6 +178,7 @@ export const zhCN = {
     noAccounts: '这个账本还没有账户',
     manage: '管理',
     count: '本月 {{count}} 笔',
+    search: '搜索这个账本的流水',
   },
   accounting: {
     title: '记一笔',
@@ -328,6 +331,7 @@ export const zhCN = {
   },
   bookSetting: {
     title: '账本设置',
+    universalTime: '世界协调时间',
     name: '账本名称',
     remark: '备注',
     noRemark: '未填写',
@@ -340,6 +344,15 @@ export const zhCN = {
     currency: '本位币',
     creator: '创建者',
     saved: '已保存',
+    reports: '统计周期',
+    reportsHint: '账本的所有成员按同样的时区和起始日统计',
+    timeZone: '时区',
+    deviceZone: '本机时区',
+    monthStart: '每月起始日',
+    monthStartValue: '{{day}} 日',
+    monthStartHint: '例如 5 日：5 日到下月 4 日算作一个月',
+    weekStart: '每周起始日',
+    weekdays: { d1: '周一', d2: '周二', d3: '周三', d4: '周四', d5: '周五', d6: '周六', d7: '周日' },
   },
   law: { title: '服务协议' },
   bindPhone: { title: '绑定手机', submit: '绑定', done: '绑定成功' },
@@ -366,6 +379,6 @@ export const zhCN = {
 };
 /** Plural forms a language may add beside a text (`key_one`, `key_other`, ...), chosen by Intl.PluralRules. */
 type PluralForms = { [key: `${string}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}`]: string };
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> } & PluralForms;
+export type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> } & PluralForms;
 /** What every language provides: the Chinese texts' keys, each with a text, plus plural forms where the language needs them. */
 export type Resources = Texts<typeof zhCN>;

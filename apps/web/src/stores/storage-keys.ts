@@ -9,4 +9,6 @@ export const STORAGE_KEYS = {
   device: 'cab.device',
   /** The device's time zone, remembered between visits (see api/client.ts). */
   timeZone: 'cab.timeZone',
+  /** The search's keyword history, per user (SPEC 3, search state). */
+  search: 'cab.search',
 } as const;

@@ -57,11 +57,16 @@ export function transactionConditions(f: FlowFilter): Frag {
   return and(c);
 }
 
-function keywordCondition(f: FlowFilter): Frag {
+/**
+ * A keyword's match: its remark or one of its names. The index of remark terms
+ * (cab_search_terms) finds candidates and LIKE confirms each; `scanning` rows already
+ * read needs only the LIKE.
+ */
+export function keywordCondition(f: FlowFilter, scanning = false): Frag {
   const k = f.keyword!;
-  // The index of remark terms (cab_search_terms) finds candidates; LIKE confirms each.
+  const like = sql`lower(t.remark) LIKE ${likePattern(k.text)}`;
   const arms: Frag[] = [
-    sql`(cab_search_terms(t.book_id, t.remark) @> cab_search_terms(${f.bookId}::bigint, ${k.text}) AND lower(t.remark) LIKE ${likePattern(k.text)})`,
+    scanning ? like : sql`(cab_search_terms(t.book_id, t.remark) @> cab_search_terms(${f.bookId}::bigint, ${k.text}) AND ${like})`,
   ];
   if (k.categories.length) arms.push(sql`t.category_id = ANY(${ids(k.categories)})`);
   if (k.accounts.length) arms.push(sql`t.account_id = ANY(${ids(k.accounts)})`, sql`t.to_account_id = ANY(${ids(k.accounts)})`);

@@ -1,7 +1,7 @@
 import type { FlowSortKey, Order } from '@cab/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
-import { likePattern, transactionConditions } from './filter-sql.ts';
+import { keywordCondition, likePattern, transactionConditions } from './filter-sql.ts';
 import type { FlowFilter, KeywordMatch } from './flow-filter.ts';
 
 export interface FlowRow {
@@ -24,8 +24,18 @@ export interface FlowPageQuery {
 export type DimensionTable = 'categories' | 'accounts' | 'members' | 'merchants' | 'projects';
 const LABEL_KIND = { members: 'member', merchants: 'merchant', projects: 'project' } as const;
 
-/** The SQL of a page of a flow (kept apart so the plan tests can explain it). */
-export function pageQuery(f: FlowFilter, q: FlowPageQuery) {
+/**
+ * How many of the latest records a keyword's page is first looked for in. A common word
+ * is found there at once, through the time index; only a rarer one needs the keyword
+ * index, which must read every match before it can sort them.
+ */
+export const KEYWORD_SCAN = 2_000;
+
+/**
+ * The SQL of a page of a flow (kept apart so the plan tests can explain it); with
+ * `scan`, the page is looked for among the next `scan` records of the order only.
+ */
+export function pageQuery(f: FlowFilter, q: FlowPageQuery, scan?: number) {
   const byTime = q.sortBy === 'ACCOUNT_TIME';
   const col = byTime ? sql`t.transaction_time` : sql`t.book_amount_minor`;
   const sortv = byTime ? sql`(extract(epoch FROM t.transaction_time) * 1000000)::bigint::text` : sql`t.book_amount_minor::text`;
@@ -41,6 +51,17 @@ export function pageQuery(f: FlowFilter, q: FlowPageQuery) {
     ? sql`(CASE WHEN t.account_id = ${q.flowAccount} THEN t.account_delta_minor WHEN t.to_account_id = ${q.flowAccount} THEN t.to_account_delta_minor END)::text`
     : sql`NULL::text`;
   const offset = q.offset ? sql` OFFSET ${q.offset}` : sql``;
+  if (scan && f.keyword) {
+    return sql<FlowRow>`
+      WITH recent AS MATERIALIZED (
+        SELECT t.* FROM transactions t WHERE ${transactionConditions({ ...f, keyword: undefined })}${after}
+        ORDER BY ${col} ${dir}, t.id ${dir} LIMIT ${scan}
+      )
+      SELECT t.id::text AS id, ${sortv} AS sortv, ${flow} AS flow_amount
+      FROM recent t WHERE ${keywordCondition(f, true)}
+      ORDER BY ${col} ${dir}, t.id ${dir}
+      LIMIT ${q.limit}`;
+  }
   return sql<FlowRow>`
     SELECT t.id::text AS id, ${sortv} AS sortv, ${flow} AS flow_amount
     FROM transactions t
@@ -54,6 +75,11 @@ export class FlowsRepository {
   constructor(private readonly db: Database) {}
 
   async page(f: FlowFilter, q: FlowPageQuery): Promise<FlowRow[]> {
+    // A full page among the latest records is the page: they are read in the flow's own order.
+    if (f.keyword && !q.offset) {
+      const quick = (await pageQuery(f, q, KEYWORD_SCAN).execute(this.db)).rows;
+      if (quick.length >= q.limit) return quick;
+    }
     return (await pageQuery(f, q).execute(this.db)).rows;
   }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -27,12 +27,14 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   /** A dumped PGlite data directory to start from (tests). */
   loadDataDir?: Blob | undefined;
+  /** Sees every statement with its time (the benchmarks compare calls with their SQL). */
+  log?: LogConfig | undefined;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(opts.log ? { log: opts.log } : {}) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -43,7 +45,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     parsers: { [INT8]: (v: string) => v },
   });
   await pglite.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), ...(opts.log ? { log: opts.log } : {}) });
   return {
     db,
     kind: 'pglite',

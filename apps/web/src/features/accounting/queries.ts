@@ -34,6 +34,7 @@ export const transactionKeys = {
   one: (bookId: string, id: string) => [...transactionKeys.book(bookId), 'one', id] as const,
   templates: (bookId: string) => [...transactionKeys.book(bookId), 'templates'] as const,
   month: (bookId: string, month: string) => [...transactionKeys.book(bookId), 'month', month] as const,
+  currentMonth: (bookId: string) => [...transactionKeys.book(bookId), 'month', 'current'] as const,
   capacity: (bookId: string) => [...transactionKeys.book(bookId), 'capacity'] as const,
   rate: (from: string, to: string) => [...transactionKeys.all, 'rate', from, to] as const,
 };
@@ -84,10 +85,11 @@ export const accountingQueries = {
     }),
   templates: (bookId: string) =>
     queryOptions({ queryKey: transactionKeys.templates(bookId), queryFn: () => get<Transaction[]>(bookId, ACCOUNTING_PATHS.templates) }),
-  month: (bookId: string, month: string) =>
+  /** A month of the book; without one, the book's current month (in its time zone, from its month start). */
+  month: (bookId: string, month?: string) =>
     queryOptions({
-      queryKey: transactionKeys.month(bookId, month),
-      queryFn: () => get<MonthSummary>(bookId, ACCOUNTING_PATHS.monthSummary, { month }),
+      queryKey: month ? transactionKeys.month(bookId, month) : transactionKeys.currentMonth(bookId),
+      queryFn: () => get<MonthSummary>(bookId, ACCOUNTING_PATHS.monthSummary, month ? { month } : {}),
     }),
   /** Always asked afresh before images are chosen: the space may have filled meanwhile. */
   capacity: (bookId: string) =>
@@ -104,11 +106,6 @@ export const accountingQueries = {
       queryFn: () => get<{ rate: string }>(bookId, ACCOUNTING_PATHS.convert, { from, to, amount: '1.00' }).then((d) => d.rate),
     }),
 };
-
-/** The month as the month-summary call names it: yyyymm in local time. */
-export function monthKey(date: Date): string {
-  return `${date.getFullYear()}${String(date.getMonth() + 1).padStart(2, '0')}`;
-}
 
 /** Every account of the groups, in order (the pickers' flat list). */
 export const flatAccounts = (groups: AccountGroup[] | undefined): AccountItem[] => groups?.flatMap((g) => g.accounts) ?? [];
@@ -133,6 +130,6 @@ export function useAccounts(bookId: string, scene: Scene = 'Accounting') {
   return useQuery({ ...accountingQueries.accounts(bookId, scene), enabled: Boolean(bookId) });
 }
 
-export function useMonthSummary(bookId: string, month: string) {
+export function useMonthSummary(bookId: string, month?: string) {
   return useQuery({ ...accountingQueries.month(bookId, month), enabled: Boolean(bookId) });
 }

@@ -1,8 +1,10 @@
-import type { Book } from '@cab/contracts/client';
+import { STATISTICS_LIMITS, stripControlChars, type Book } from '@cab/contracts/client';
 import { Button, SearchBar, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../app/EmptyState.tsx';
+import { clip } from '../../app/form.tsx';
+import { Icon } from '../../app/icons.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { BookCard } from '../../features/books/components/BookCard.tsx';
 import { BookFilterChips } from '../../features/books/components/BookFilterChips.tsx';
@@ -27,6 +29,9 @@ export default function BookPage() {
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Book>();
   usePrefetchBookPopups(!loggedIn || !books.isPending);
+  // The books filter here as typed; the flows of every book are searched on their own page.
+  const searchFlows = (k: string) =>
+    navigate(`/search/pages/my-book-search?keyword=${encodeURIComponent(clip(STATISTICS_LIMITS.keywordMax)(stripControlChars(k.trim())))}`);
 
   if (!loggedIn) {
     return (
@@ -49,8 +54,29 @@ export default function BookPage() {
   return (
     <div className="page" data-testid="page-book">
       <div className="search-row">
-        <SearchBar placeholder={t('books.search')} value={keyword} onChange={setKeyword} />
+        <SearchBar
+          placeholder={t('books.search')}
+          value={keyword}
+          onChange={setKeyword}
+          // antd-mobile's clear icon is a labelled <div> (axe: a prohibited aria-label); its cancel button is a real button that clears.
+          clearable={false}
+          showCancelButton={(_focus, value) => value.length > 0}
+          onCancel={() => setKeyword('')}
+          // The keyboard's search key looks further: the flows of every book.
+          onSearch={(k) => k.trim() && searchFlows(k)}
+        />
       </div>
+      {keyword.trim() && (
+        <button
+          type="button"
+          className="search-entry search-all-books"
+          data-testid="book-search-flows"
+          onClick={() => searchFlows(keyword)}
+        >
+          <Icon name="search" />
+          <span>{t('books.searchAllFor', { keyword: keyword.trim() })}</span>
+        </button>
+      )}
       <BookFilterChips value={filter} onChange={setFilter} />
       {books.isPending && (
         <div className="padded">

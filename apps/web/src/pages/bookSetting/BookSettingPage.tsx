@@ -15,6 +15,7 @@ import { isBookGone, useBook, useCoverMaterials } from '../../features/books/que
 import { useTranslation } from '../../i18n/index.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { EditPopup } from '../personalInfo/EditPopup.tsx';
+import { ReportSettings } from './ReportSettings.tsx';
 
 function BookSettings() {
   const { t } = useTranslation();
@@ -109,6 +110,7 @@ function BookSettings() {
               <List.Item extra={<span className="row-value">{b.user_name}</span>}>{t('bookSetting.creator')}</List.Item>
             </List>
           </div>
+          <ReportSettings book={b} save={save} />
           <div className="section">
             <List>
               <List.Item onClick={() => navigate('/bookSetting/pages/law')}>{t('bookSetting.law')}</List.Item>

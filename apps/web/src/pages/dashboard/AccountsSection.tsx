@@ -41,7 +41,13 @@ export function AccountsSection({ bookId, masked }: { bookId: string; masked: bo
           <div key={g.name} className="dash-group">
             <h3 className="dash-group-name">{g.name}</h3>
             {g.accounts.map((a) => (
-              <div key={a.id} className="dash-account" data-testid={`dash-account-${a.id}`}>
+              <div
+                key={a.id}
+                className="dash-account"
+                role="button"
+                data-testid={`dash-account-${a.id}`}
+                onClick={() => navigate(`/flow/pages/account-flow?accountId=${a.id}&bookId=${bookId}`)}
+              >
                 <span className="dash-account-icon">
                   <AccountIcon type={a.type} size={20} />
                 </span>

@@ -11,7 +11,7 @@ import { PageBar } from '../../app/PageBar.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { isBookGone, useBook } from '../../features/books/queries.ts';
 import { i18n, useTranslation } from '../../i18n/index.ts';
-import { monthKey, prefetchRecording, useMonthSummary } from '../../features/accounting/queries.ts';
+import { prefetchRecording, useMonthSummary } from '../../features/accounting/queries.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
@@ -28,11 +28,12 @@ const QUICK = [
   { key: 'settings', to: '/bookSetting/index', icon: <Icon name="gear" /> },
 ] as const;
 
-/** "November" in English, "11 月" in Chinese. */
-function monthName(date: Date): string {
+/** "November" in English, "11 月" in Chinese: the book's month (yyyymm) once known, else the device's. */
+function monthName(month: string | undefined, now: Date): string {
+  const m = month ? Number(month.slice(4, 6)) : now.getMonth() + 1;
   return i18n.language === 'en'
-    ? new Intl.DateTimeFormat('en', { month: 'long' }).format(date)
-    : i18n.t('dashboard.monthNumber', { m: date.getMonth() + 1 });
+    ? new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m - 1, 1)))
+    : i18n.t('dashboard.monthNumber', { m });
 }
 
 /**
@@ -50,15 +51,18 @@ function Dashboard() {
   const masked = useSettingsStore((s) => s.amountHidden);
   const qc = useQueryClient();
   const [now] = useState(() => new Date());
-  const month = useMonthSummary(bookId, monthKey(now));
-  // The next tap is likely 记一笔: once the dashboard is drawn and the browser is idle,
-  // the accounting page's code and lists are fetched (SPEC 2: dashboard preloads accounting).
+  // The book's current month, as its time zone and month start make it (the server decides).
+  const month = useMonthSummary(bookId);
+  // The next tap is likely 记一笔 or 流水: once the dashboard is drawn and the browser is idle,
+  // the accounting and flow pages' code and first data are fetched (SPEC 2: dashboard preloads accounting and flow).
   const drawn = Boolean(book.data);
   useEffect(() => {
     if (!drawn) return;
     whenIdle(() => {
       void PAGES.accounting?.load().catch(() => undefined);
+      void PAGES.flow?.load().catch(() => undefined);
       if (bookId === current) prefetchRecording(qc, bookId);
+      void import('../../features/flows/prefetch.ts').then((m) => m.prefetchFlow(qc, bookId)).catch(() => undefined);
     });
   }, [drawn, bookId, current, qc]);
   const [sharing, setSharing] = useState(false);
@@ -103,22 +107,33 @@ function Dashboard() {
         title={<span data-testid="dashboard-title">{title}</span>}
         onBack={back}
         right={
-          <a
-            className="link"
-            data-testid="dashboard-share"
-            role="button"
-            onClick={() => {
-              setShareOpened(true);
-              setSharing(true);
-            }}
-          >
-            {t('dashboard.share')}
-          </a>
+          <span className="dash-bar-actions">
+            <a
+              className="dash-search"
+              role="button"
+              aria-label={t('dashboard.search')}
+              data-testid="dashboard-search"
+              onClick={() => navigate(`/search/pages/book-search?bookId=${bookId}`)}
+            >
+              <Icon name="search" />
+            </a>
+            <a
+              className="link"
+              data-testid="dashboard-share"
+              role="button"
+              onClick={() => {
+                setShareOpened(true);
+                setSharing(true);
+              }}
+            >
+              {t('dashboard.share')}
+            </a>
+          </span>
         }
       />
       <div className="dash-header">
         <div style={{ fontSize: 13 }}>
-          <span data-testid="dashboard-month">{monthName(now)}</span> ·{' '}
+          <span data-testid="dashboard-month">{monthName(month.data?.month, now)}</span> ·{' '}
           {book.data ? t('books.members', { count: book.data.member_count }) : <Skeleton.Title animated />}
         </div>
         <div className="stat-grid" data-testid="dashboard-totals">
@@ -148,7 +163,7 @@ function Dashboard() {
             key={q.key}
             role="button"
             data-testid={`dashboard-${q.key}`}
-            onClick={() => navigate(q.key === 'settings' ? `${q.to}?bookId=${bookId}` : q.to)}
+            onClick={() => navigate(q.key === 'settings' || q.key === 'flows' ? `${q.to}?bookId=${bookId}` : q.to)}
           >
             <div className="quick-icon" aria-hidden="true">
               {q.icon}

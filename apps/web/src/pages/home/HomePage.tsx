@@ -1,5 +1,5 @@
 import type { Book } from '@cab/contracts/client';
-import { Button, SearchBar, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../app/EmptyState.tsx';
@@ -27,7 +27,7 @@ export default function HomePage() {
   const recent = useRecentBooks();
   const open = useOpenBook();
   const current = useBookStore((s) => s.bookId);
-  const { keyword, setKeyword, filter, setFilter, shown } = useBookFilter(books.data);
+  const { filter, setFilter, shown } = useBookFilter(books.data);
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Book>();
   // Home preloads the dashboard (SPEC 2), once home is drawn and the browser is idle.
@@ -57,9 +57,13 @@ export default function HomePage() {
   return (
     <div className="page" data-testid="page-home">
       <div className="search-row">
-        <SearchBar data-testid="home-search" placeholder={t('books.search')} value={keyword} onChange={setKeyword} />
+        {/* One keyword over everything: the search page has its own code, loaded when opened. */}
+        <button type="button" className="search-entry" data-testid="home-search" onClick={() => navigate('/search/pages/global-search')}>
+          <Icon name="search" />
+          <span>{t('books.searchEverything')}</span>
+        </button>
       </div>
-      {!keyword && (recent.data?.length ?? 0) > 0 && (
+      {(recent.data?.length ?? 0) > 0 && (
         <>
           <div className="section-title">{t('books.recent')}</div>
           <div className="recent-row" data-testid="recent-books">
@@ -89,9 +93,7 @@ export default function HomePage() {
         </div>
       )}
       {books.isError && <LoadFailed onRetry={books.refetch} />}
-      {books.isSuccess && (
-        <BookListState books={books.data} shown={shown} filter={filter} keyword={keyword} onAdd={() => setAdding(true)} />
-      )}
+      {books.isSuccess && <BookListState books={books.data} shown={shown} filter={filter} keyword="" onAdd={() => setAdding(true)} />}
       <div data-testid="home-books">
         {shown.map((b) => (
           <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />

@@ -1,0 +1,199 @@
+import { ACCOUNTING_PATHS, STATISTICS_PATHS, minorToMoney } from '@cab/contracts/client';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedFetch } from '../../server/test/process.ts';
+import { baseUrl, launch, phoneContext, screenshotter } from './browser.ts';
+import { foreignWords, seriousA11yFindings } from './checks.ts';
+import { loginThroughUi, visible } from './flows.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const HOUR = 3_600_000;
+const WORDS = ['早餐', '午饭', '地铁', '超市', '咖啡', '打车', '水果', '电影'];
+
+interface Dims {
+  accounts: Array<{ id: string; name: string }>;
+  expense: Array<{ id: string; name: string; sub_categories: Array<{ id: string; name: string }> }>;
+  income: Array<{ id: string; sub_categories: Array<{ id: string }> }>;
+  members: Array<{ id: string; name: string }>;
+}
+
+/** The signed-in user's token and current book, as the web app keeps them. */
+async function session(page: Page): Promise<{ token: string; bookId: string }> {
+  return page.evaluate(() => ({
+    token: (JSON.parse(localStorage.getItem('cab.user') ?? '{}') as { state: { user: { token: string } } }).state.user.token,
+    bookId: (JSON.parse(localStorage.getItem('cab.book') ?? '{}') as { state: { bookId: string } }).state.bookId,
+  }));
+}
+
+describe('flows journey at 390x844', () => {
+  it('scrolls a book of a few hundred records through months, charts a category, groups by member, finds a remark and edits it', async () => {
+    const base = baseUrl();
+    const shot = screenshotter('flow');
+    const context = await phoneContext(browser, base);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const phone = await loginThroughUi(page, base);
+    const userData = [phone, `${phone.slice(0, 3)}****${phone.slice(-4)}`];
+    const screen = async (name: string, extra: string[] = []) => {
+      await page.waitForTimeout(400); // animations settle
+      expect(await foreignWords(page, 'zh-CN', [...userData, ...extra]), `${name}: words not in Chinese`).toEqual([]);
+      expect(await seriousA11yFindings(page), `${name}: accessibility`).toEqual([]);
+      await shot(page, name);
+    };
+
+    // A family book, made through the UI; its few hundred records through the batch API.
+    await page.getByTestId('tab-home').click();
+    await page.getByTestId('home-add-book').click();
+    await page.getByTestId('template-family').click();
+    await page.getByTestId('create-book').click();
+    await visible(page, 'page-dashboard');
+    const { token, bookId } = await session(page);
+    const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+      const res = await signedFetch(base, method, url, body, token, { 'trading-entity': bookId });
+      expect(res.status, `${method} ${url}`).toBeLessThan(300);
+      return (await res.json()) as T;
+    };
+    const dims: Dims = {
+      accounts: (await api<{ data: Array<{ accounts: Dims['accounts'] }> }>('GET', ACCOUNTING_PATHS.accounts)).data.flatMap(
+        (g) => g.accounts,
+      ),
+      expense: (await api<{ data: Dims['expense'] }>('GET', `${ACCOUNTING_PATHS.categories}?trade_type=Expense`)).data,
+      income: (await api<{ data: Dims['income'] }>('GET', `${ACCOUNTING_PATHS.categories}?trade_type=Income`)).data,
+      members: (await api<{ data: Dims['members'] }>('GET', ACCOUNTING_PATHS.members)).data,
+    };
+    const food = dims.expense[0]!;
+    const member = dims.members[1]!;
+    const now = Date.now();
+    const records = Array.from({ length: 320 }, (_, i) => {
+      const time = now - (i + 1) * 11 * HOUR;
+      if (i % 15 === 7) {
+        return {
+          business_type: 'Income',
+          account: { id: dims.accounts[0]!.id },
+          category: { id: dims.income[0]!.sub_categories[0]!.id },
+          amount: '5000.00',
+          remark: '工资',
+          transaction_time: time,
+        };
+      }
+      const category = dims.expense[i % 3]!;
+      return {
+        business_type: 'Expense',
+        account: { id: dims.accounts[i % 2]!.id },
+        category: { id: category.sub_categories[i % category.sub_categories.length]!.id },
+        amount: minorToMoney(((i * 7919) % 20_000) + 300),
+        remark: i === 200 ? '火锅聚餐' : `${WORDS[i % WORDS.length]} ${i}`,
+        member: i % 4 === 0 ? { id: member.id } : null,
+        transaction_time: time,
+      };
+    });
+    const created = await api<{ data: Array<{ id: string; remark: string }> }>('POST', ACCOUNTING_PATHS.batch, {
+      transaction_vo_list: records,
+    });
+    const hotpot = created.data.find((t) => t.remark === '火锅聚餐')!;
+
+    // The dashboard fetches the flow page's code once it is drawn (SPEC 2: dashboard preloads flow).
+    await page.reload();
+    await visible(page, 'page-dashboard');
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /FlowPage-[\w-]+\.js$/.test(e.name))), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await page.getByTestId('dashboard-flows').click();
+    await visible(page, 'page-flow');
+    await visible(page, 'flow-list');
+    await screen('flow', [member.name]);
+
+    // Scrolling loads earlier months page by page; each month's header has the server's totals.
+    const months = await api<{ data: Array<{ group_info: { group_id: string }; metric_data: Array<{ key: string; value: string }> }> }>(
+      'POST',
+      STATISTICS_PATHS.rollupGroups,
+      { group: { group_by: 'TIME_MONTH' }, sort: { sort_by: 'GROUP_ID', order_by: 'DESC' } },
+    );
+    expect(months.data.length).toBeGreaterThanOrEqual(4);
+    const third = months.data[2]!;
+    for (let i = 0; i < 40 && !(await page.getByTestId(`flow-month-${third.group_info.group_id}`).count()); i++) {
+      await page.getByTestId('flow-list').locator('.flow-row').last().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }
+    const header = page.getByTestId(`flow-month-${third.group_info.group_id}`).locator('h2').first();
+    await header.scrollIntoViewIfNeeded();
+    const expense = third.metric_data.find((m) => m.key === 'EXPENSE')!.value;
+    await expect.poll(() => header.textContent()).toContain(Number(expense).toLocaleString('en', { minimumFractionDigits: 2 }));
+    await screen('flow-earlier-month', [member.name]);
+
+    // The category charts: every category's share, then one category with its trend.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByTestId('flow-entry-charts').click();
+    await visible(page, 'page-category-flow');
+    await visible(page, 'category-share');
+    await page.locator('[data-testid="category-share"] canvas').first().waitFor({ state: 'visible' });
+    await screen('category-share');
+    await page.getByTestId(`rank-${food.id}`).click();
+    await visible(page, 'category-trend');
+    await page.locator('[data-testid="category-trend"] canvas').first().waitFor({ state: 'visible' });
+    await screen('category-food', [member.name]);
+
+    // Grouped by member: the member's own totals and records.
+    await page.goBack();
+    await page.goBack();
+    await visible(page, 'page-flow');
+    await page.getByTestId('flow-entry-member').click();
+    await visible(page, 'page-group-flow');
+    await visible(page, 'group-list');
+    await screen('group-members', [member.name]);
+    await page.getByTestId(`group-${member.id}`).click();
+    await visible(page, 'group-summary');
+    await screen('group-member', [member.name]);
+
+    // Search by a word of a remark, open the record it finds and change its amount.
+    await page.goBack();
+    await page.goBack();
+    await visible(page, 'page-flow');
+    await page.getByTestId('flow-search').click();
+    await visible(page, 'search-guide');
+    await visible(page, 'search-tags');
+    await screen('search-guide', [member.name, ...dims.accounts.map((a) => a.name)]);
+    await page.getByTestId('search-keyword').locator('input').fill('火锅');
+    await page.getByTestId('search-submit').click();
+    await visible(page, `flow-row-${hotpot.id}`);
+    await screen('search-results', [member.name]);
+    await page.getByTestId(`flow-row-${hotpot.id}`).click();
+    await visible(page, 'page-accounting');
+    await visible(page, 'rec-save');
+    for (let i = 0; i < 10; i++) await page.getByTestId('pad-back').click();
+    for (const ch of '1234.56') await page.getByTestId(`pad-${ch}`).click();
+    await screen('edit', [member.name]);
+    const saved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.endsWith(`/transaction/${hotpot.id}`) && r.request().method() === 'PATCH',
+    );
+    await page.getByTestId('rec-save').click();
+    expect((await saved).status()).toBe(200);
+
+    // Back in the results, then the flow: both show the change.
+    await visible(page, 'search-results');
+    await expect.poll(() => page.getByTestId(`flow-amount-${hotpot.id}`).first().textContent(), { timeout: 10_000 }).toContain('1,234.56');
+    await page.goBack(); // the search guide
+    await page.goBack();
+    await visible(page, 'page-flow');
+    for (let i = 0; i < 40 && !(await page.getByTestId(`flow-row-${hotpot.id}`).count()); i++) {
+      await page.getByTestId('flow-list').locator('.flow-row').last().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    }
+    const row = page.getByTestId(`flow-amount-${hotpot.id}`);
+    await row.scrollIntoViewIfNeeded();
+    await expect.poll(() => row.textContent()).toContain('1,234.56');
+    await screen('flow-after-edit', [member.name]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
