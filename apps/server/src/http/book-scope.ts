@@ -11,14 +11,27 @@ export type BookRole = 'owner' | 'admin' | 'bookkeeper' | 'viewer';
  */
 export type BookScope = 'member' | 'manager' | PermissionCode;
 
-/** What a book-scoped handler is given: the book the request is about and the caller's role in it. */
+/** What a book's reports follow (SPEC 9): its time zone, and the days its months (dateGap) and weeks (dayGap) start. */
+export interface BookReportSettings {
+  currency: string;
+  timeZone: string;
+  dateGap: number;
+  dayGap: number;
+}
+
+/**
+ * What a book-scoped handler is given: the book the request is about, the caller's role
+ * in it, and the book's report settings (read by the same lookup, so the statistics
+ * calls need no query of their own for them).
+ */
 export interface BookContext {
   bookId: string;
   role: BookRole;
+  settings: BookReportSettings;
 }
 
-/** Finds the caller's role in a live book; undefined when they are not in it (or it is deleted). */
-export type BookRoleLookup = (userId: string, bookId: string) => Promise<BookRole | undefined>;
+/** Finds the caller's role in a live book, with its settings; undefined when they are not in it (or it is deleted). */
+export type BookRoleLookup = (userId: string, bookId: string) => Promise<{ role: BookRole; settings: BookReportSettings } | undefined>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,8 +64,8 @@ export async function resolveBook(
 ): Promise<BookContext> {
   if (!bookId) throw new AppError('book.notNamed');
   if (!/^[1-9][0-9]{0,18}$/.test(bookId)) throw new AppError('book.notFound');
-  const role = await app.bookRoleLookup(userId, bookId);
-  if (!role) throw new AppError('book.notFound');
-  if (!allows(role, scope)) throw new AppError(refusal);
-  return { bookId, role };
+  const found = await app.bookRoleLookup(userId, bookId);
+  if (!found) throw new AppError('book.notFound');
+  if (!allows(found.role, scope)) throw new AppError(refusal);
+  return { bookId, role: found.role, settings: found.settings };
 }

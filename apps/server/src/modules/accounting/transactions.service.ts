@@ -298,9 +298,18 @@ export class TransactionsService {
     );
   }
 
-  /** Live transactions as every answer shows them, in the order of `ids` (the flows). */
-  presentMany(bookId: string, ids: string[]): Promise<Transaction[]> {
-    return this.present(this.db, bookId, ids);
+  /** Rows read already (a flow's page), as every answer shows them, in their order. */
+  async presentRows(bookId: string, rows: TransactionRow[]): Promise<Transaction[]> {
+    // Names and images side by side: two connections of the pool, one round trip of waiting.
+    const [views, images] = await Promise.all([
+      this.repo.named(this.db, bookId, rows),
+      this.images.forTransactions(
+        this.db,
+        bookId,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return views.map((v) => presentTransaction(v, images.get(v.id) ?? []));
   }
 
   private async present(db: Database, bookId: string, ids: string[]): Promise<Transaction[]> {

@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import type { BookReportSettings } from '../../http/book-scope.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { BookRole, BooksTable } from '../../platform/db/schema.ts';
 
@@ -46,17 +47,21 @@ export class BooksRepository {
     >;
   }
 
-  /** The caller's role in a live book (primary-key lookup), for the book-scope step of every book route. */
-  async roleOf(userId: string, bookId: string): Promise<BookRole | undefined> {
+  /** The caller's role in a live book (primary-key lookup) and the book's report settings, for the book-scope step of every book route. */
+  async roleOf(userId: string, bookId: string): Promise<{ role: BookRole; settings: BookReportSettings } | undefined> {
     const row = await this.db
       .selectFrom('book_users as bu')
       .innerJoin('books as b', 'b.id', 'bu.book_id')
-      .select('bu.role')
+      .select(['bu.role', 'b.currency', 'b.time_zone', 'b.date_gap', 'b.day_gap'])
       .where('bu.book_id', '=', bookId)
       .where('bu.user_id', '=', userId)
       .where('b.deleted_at', 'is', null)
       .executeTakeFirst();
-    return row?.role;
+    if (!row) return undefined;
+    return {
+      role: row.role,
+      settings: { currency: row.currency, timeZone: row.time_zone, dateGap: Number(row.date_gap), dayGap: Number(row.day_gap) },
+    };
   }
 
   findForUser(userId: string, bookId: string, db: Database = this.db): Promise<BookView | undefined> {
@@ -206,16 +211,6 @@ export class BooksRepository {
         .executeTakeFirstOrThrow(),
     ]);
     return { categories: Number(c.n), accounts: Number(a.n) };
-  }
-
-  /** What a book's reports follow: its currency, time zone, month start and week start. */
-  reportSettings(db: Database, bookId: string) {
-    return db
-      .selectFrom('books')
-      .select(['id', 'name', 'currency', 'time_zone', 'date_gap', 'day_gap'])
-      .where('id', '=', bookId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
   }
 
   async currency(db: Database, bookId: string): Promise<string | undefined> {

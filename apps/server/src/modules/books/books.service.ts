@@ -5,7 +5,6 @@ import {
   TimeZoneName,
   type Book,
   type Locale,
-  type PeriodGaps,
   type UpdateBookRequest,
 } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
@@ -22,14 +21,6 @@ import { USER_LEVEL, type PreferencesRepository } from './preferences.repository
 import { presentBook } from './present.ts';
 
 const DAY = 86_400_000;
-
-export interface ReportSettings {
-  bookId: string;
-  name: string;
-  currency: string;
-  timeZone: string;
-  gaps: PeriodGaps;
-}
 
 export class BooksService {
   constructor(
@@ -219,19 +210,6 @@ export class BooksService {
 
   logActivities(db: Database, rows: Array<Parameters<BooksRepository['logActivity']>[1]>): Promise<unknown> {
     return this.books.logActivities(db, rows);
-  }
-
-  /** What the book's reports follow (SPEC 9): currency, time zone, month start (dateGap), week start (dayGap). */
-  async reportSettings(bookId: string, db: Database = this.db): Promise<ReportSettings> {
-    const row = await this.books.reportSettings(db, bookId);
-    if (!row) throw bookNotFound();
-    return {
-      bookId,
-      name: row.name,
-      currency: row.currency,
-      timeZone: row.time_zone,
-      gaps: { dateGap: Number(row.date_gap), dayGap: Number(row.day_gap) },
-    };
   }
 
   /** The book's currency, in which its totals are kept. */

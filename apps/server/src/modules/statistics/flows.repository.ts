@@ -1,11 +1,12 @@
 import type { FlowSortKey, Order } from '@cab/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
+import type { TransactionRow } from '../accounting/transactions.repository.ts';
 import { keywordCondition, likePattern, transactionConditions } from './filter-sql.ts';
 import type { FlowFilter, KeywordMatch } from './flow-filter.ts';
 
-export interface FlowRow {
-  id: string;
+/** A record of a flow's page, whole (so it is presented without reading it again), with its keyset position. */
+export interface FlowRow extends TransactionRow {
   /** The sort value as text: the time in microseconds since the epoch, or the amount in minor units. */
   sortv: string;
   flow_amount: string | null;
@@ -57,13 +58,13 @@ export function pageQuery(f: FlowFilter, q: FlowPageQuery, scan?: number) {
         SELECT t.* FROM transactions t WHERE ${transactionConditions({ ...f, keyword: undefined })}${after}
         ORDER BY ${col} ${dir}, t.id ${dir} LIMIT ${scan}
       )
-      SELECT t.id::text AS id, ${sortv} AS sortv, ${flow} AS flow_amount
+      SELECT t.*, t.rate::text AS rate, ${sortv} AS sortv, ${flow} AS flow_amount
       FROM recent t WHERE ${keywordCondition(f, true)}
       ORDER BY ${col} ${dir}, t.id ${dir}
       LIMIT ${q.limit}`;
   }
   return sql<FlowRow>`
-    SELECT t.id::text AS id, ${sortv} AS sortv, ${flow} AS flow_amount
+    SELECT t.*, t.rate::text AS rate, ${sortv} AS sortv, ${flow} AS flow_amount
     FROM transactions t
     WHERE ${transactionConditions(f)}${after}
     ORDER BY ${col} ${dir}, t.id ${dir}

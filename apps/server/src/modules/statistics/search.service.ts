@@ -14,7 +14,7 @@ import type { BookContext } from '../../http/book-scope.ts';
 import type { BooksService } from '../books/books.service.ts';
 import type { TransactionsService } from '../accounting/transactions.service.ts';
 import type { FlowsRepository } from './flows.repository.ts';
-import { presentMetrics, type StatisticsService } from './statistics.service.ts';
+import { presentMetrics, reportOf, type StatisticsService } from './statistics.service.ts';
 import type { StatisticsRepository } from './statistics.repository.ts';
 
 type Query = z.output<typeof StatisticsQuery>;
@@ -39,8 +39,7 @@ export class SearchService {
 
   /** The most used categories, accounts, members, merchants and projects, `limit` of each. */
   async tags(book: BookContext, query: Query | undefined, groupFilter: GroupFilter | undefined, limit: number | undefined, locale: Locale) {
-    const report = await this.statistics.report(book.bookId);
-    const f = await this.statistics.filter(report, query, groupFilter);
+    const f = await this.statistics.filter(reportOf(book), query, groupFilter);
     const counts = await this.flows.tagCounts(f, TAG_SAMPLE);
     const per = limit ?? STATISTICS_LIMITS.tagsPerGroupDefault;
     const out: SearchTag[] = [];
@@ -58,18 +57,12 @@ export class SearchService {
     const books = (await this.bookList.list(userId)).slice(0, BOOKS_SEARCHED_MAX);
     const results: Array<BookSearchResult & { latest: number }> = [];
     for (const b of books) {
-      const report = await this.statistics.report(b.id);
+      const report = { bookId: b.id, timeZone: b.time_zone, gaps: { dateGap: b.date_gap, dayGap: b.day_gap } };
       const f = await this.statistics.filter(report, { keyword }, undefined);
       const totals = await this.repo.totals(f, 'transactions');
       if (BigInt(totals.n) === 0n) continue;
       const rows = await this.flows.page(f, { sortBy: 'ACCOUNT_TIME', order: 'DESC', limit: Math.max(top ?? 3, 1) });
-      const transactions =
-        top === 0
-          ? []
-          : await this.recording.presentMany(
-              b.id,
-              rows.map((r) => r.id),
-            );
+      const transactions = top === 0 ? [] : await this.recording.presentRows(b.id, rows);
       results.push({
         book_id: b.id,
         book_name: b.name,

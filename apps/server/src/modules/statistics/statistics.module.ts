@@ -22,7 +22,7 @@ export function registerStatistics(
 ) {
   const repo = new StatisticsRepository(deps.db);
   const flows = new FlowsRepository(deps.db);
-  const statistics = new StatisticsService(repo, flows, deps.books, deps.transactions, deps.clock);
+  const statistics = new StatisticsService(repo, flows, deps.transactions, deps.clock);
   const search = new SearchService(statistics, repo, flows, deps.books, deps.transactions);
   registerStatisticsRoutes(app, routes, { statistics, search });
   return { statistics, search };

@@ -60,17 +60,9 @@ const SORT_COLUMN: Record<GroupSortKey, Frag> = {
 export class StatisticsRepository {
   constructor(private readonly db: Database) {}
 
-  /** The instants (epoch ms) local times of a zone begin at. */
-  async instants(timeZone: string, civils: Civil[]): Promise<number[]> {
-    const r = await sql<{ at: string }>`
-      SELECT (extract(epoch FROM (c::timestamp AT TIME ZONE ${timeZone})) * 1000)::bigint::text AS at
-      FROM unnest(${civils.map(civilToTimestamp)}::text[]) WITH ORDINALITY AS x(c, i) ORDER BY i`.execute(this.db);
-    return r.rows.map((x) => Number(x.at));
-  }
-
-  /** What the filtered records add up to. */
-  async totals(f: FlowFilter, source: Source): Promise<MetricRow> {
-    return (await totalsQuery(f, source).execute(this.db)).rows[0] as MetricRow;
+  /** What the filtered records add up to (and where the filter's period starts and ends). */
+  async totals(f: FlowFilter, source: Source): Promise<TotalsRow> {
+    return (await totalsQuery(f, source).execute(this.db)).rows[0] as TotalsRow;
   }
 
   /** The groups of the filtered records, sorted, from a keyset position, at most `limit`. */
@@ -79,13 +71,23 @@ export class StatisticsRepository {
   }
 }
 
+/** Totals, and the instants the filter's period starts and ends (epoch ms) when it has one. */
+export interface TotalsRow extends MetricRow {
+  period_start: string | null;
+  period_end: string | null;
+}
+
 /** The SQL of totals (kept apart, as the next one, so the plan tests can explain it). */
 export function totalsQuery(f: FlowFilter, source: Source) {
   const inner =
     source === 'day-totals'
       ? sql`SELECT ${dayTotalsMetrics} FROM transaction_day_totals d WHERE ${dayTotalsConditions(f)}`
       : sql`SELECT ${transactionMetrics(f.legAccounts)} FROM transactions t WHERE ${transactionConditions(f)}`;
-  return sql<MetricRow>`SELECT ${metricsAsText('s')} FROM (${inner}) s`;
+  const at = (c: Civil) => sql`(extract(epoch FROM (${civilToTimestamp(c)}::timestamp AT TIME ZONE ${f.timeZone})) * 1000)::bigint::text`;
+  const period = f.period
+    ? sql`${at(f.period.start)} AS period_start, ${at(f.period.end)} AS period_end`
+    : sql`NULL AS period_start, NULL AS period_end`;
+  return sql<TotalsRow>`SELECT ${metricsAsText('s')}, ${period} FROM (${inner}) s`;
 }
 
 /** The SQL of groups. */

@@ -27,14 +27,13 @@ import type { GroupsRequest, RollupGroupsRequest, StatisticsQuery, TransactionsR
 import type { BookContext } from '../../http/book-scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { BooksService } from '../books/books.service.ts';
 import type { TransactionsService } from '../accounting/transactions.service.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { MetricRow } from './filter-sql.ts';
 import { dayTotalsCanAnswer, flowFilter, type BookReport, type FlowFilter } from './flow-filter.ts';
 import type { DimensionTable, FlowsRepository } from './flows.repository.ts';
 import { civilAt, parseTimestamp } from './report-time.ts';
-import type { GroupRow, StatisticsRepository } from './statistics.repository.ts';
+import type { GroupRow, StatisticsRepository, TotalsRow } from './statistics.repository.ts';
 
 type Query = z.output<typeof StatisticsQuery>;
 type Rollup = z.output<typeof RollupGroupsRequest>;
@@ -82,6 +81,38 @@ function hourBefore(c: Civil): Civil {
   return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate(), h: 23 };
 }
 
+/** The metrics of groups added up. */
+function sumOf(rows: MetricRow[]): MetricRow {
+  const sum = (k: keyof MetricRow) => rows.reduce((a, r) => a + BigInt(r[k]), 0n).toString();
+  return {
+    expense: sum('expense'),
+    income: sum('income'),
+    transfer: sum('transfer'),
+    inflow: sum('inflow'),
+    outflow: sum('outflow'),
+    amount: sum('amount'),
+    n: sum('n'),
+  };
+}
+
+/** The instants a filter spans (both included; null where it is open): its range cut to its period. */
+function rangeOf(f: FlowFilter, t: TotalsRow): { start: number | null; end: number | null } {
+  let start = f.from ?? null;
+  let end = f.to ?? null;
+  if (t.period_start !== null && t.period_end !== null) {
+    start = Math.max(start ?? -Infinity, Number(t.period_start));
+    end = Math.min(end ?? Infinity, Number(t.period_end));
+  }
+  return { start, end: end === null ? null : end - 1 };
+}
+
+/** A book's report settings, as the book-scope step read them with the caller's role. */
+export const reportOf = (book: BookContext): BookReport => ({
+  bookId: book.bookId,
+  timeZone: book.settings.timeZone,
+  gaps: { dateGap: book.settings.dateGap, dayGap: book.settings.dayGap },
+});
+
 /**
  * The statistics calls (SPEC 7, WIRE.md A): totals, groups and flows of a book's
  * transactions, in the book's time zone and periods. Ids in a filter must be the book's;
@@ -91,15 +122,9 @@ export class StatisticsService {
   constructor(
     private readonly repo: StatisticsRepository,
     private readonly flows: FlowsRepository,
-    private readonly books: BooksService,
     private readonly recording: TransactionsService,
     private readonly clock: Clock,
   ) {}
-
-  async report(bookId: string): Promise<BookReport> {
-    const s = await this.books.reportSettings(bookId);
-    return { bookId, timeZone: s.timeZone, gaps: s.gaps };
-  }
 
   /** A request's filter: its ids checked against the book, its keyword's name matches found. */
   async filter(report: BookReport, query: Query | undefined, groupFilter: GroupFilter | undefined): Promise<FlowFilter> {
@@ -125,38 +150,27 @@ export class StatisticsService {
   }
 
   async summaries(book: BookContext, query: Query | undefined, groupFilter: GroupFilter | undefined): Promise<Summary> {
-    const report = await this.report(book.bookId);
+    const report = reportOf(book);
     const f = await this.filter(report, query, groupFilter);
     const totals = await this.repo.totals(f, this.source(f));
-    const range = await this.range(f);
+    const range = rangeOf(f, totals);
     return { metric_data: presentMetrics(totals), start_time: range.start, end_time: range.end };
   }
 
-  /** The instants a filter spans (both included); null where it is open. */
-  private async range(f: FlowFilter): Promise<{ start: number | null; end: number | null }> {
-    let start = f.from ?? null;
-    let end = f.to ?? null;
-    if (f.period) {
-      const [ps, pe] = await this.repo.instants(f.timeZone, [f.period.start, f.period.end]);
-      start = start === null ? ps! : Math.max(start, ps!);
-      end = end === null ? pe! : Math.min(end, pe!);
-    }
-    return { start, end: end === null ? null : end - 1 };
-  }
-
   async rollup(book: BookContext, req: Rollup, locale: Locale): Promise<RollupGroups> {
-    const report = await this.report(book.bookId);
+    const report = reportOf(book);
     const f = await this.filter(report, req.query, req.group_filter);
     const key = req.group.group_by;
     const source = this.source(f, key);
     const { sortBy, order } = this.groupSort(key, req.sort);
     const rows = await this.repo.groups(f, { key, source, showAll: this.showAll(f, req.group), sortBy, order });
-    const totals = await this.repo.totals(f, this.source(f));
+    // Every record is in exactly one group, but for accounts (a transfer is in two): the totals add up the groups.
+    const totals = key === 'ACCOUNT' ? await this.repo.totals(f, this.source(f)) : sumOf(rows);
     return { data: rows.map((r) => this.groupItem(key, f, r, locale)), metric_data: presentMetrics(totals) };
   }
 
   async groups(book: BookContext, req: Groups, locale: Locale): Promise<GroupsPage> {
-    const report = await this.report(book.bookId);
+    const report = reportOf(book);
     const f = await this.filter(report, req.query, req.group_filter);
     const key = req.group.group_by;
     const { sortBy, order } = this.groupSort(key, req.sort);
@@ -186,7 +200,7 @@ export class StatisticsService {
   }
 
   async transactions(book: BookContext, req: Flows): Promise<FlowPage> {
-    const report = await this.report(book.bookId);
+    const report = reportOf(book);
     const f = await this.filter(report, req.query, req.group_filter);
     const sortBy = req.sort?.sort_by ?? 'ACCOUNT_TIME';
     const order: Order = req.sort?.order_by ?? 'DESC';
@@ -205,15 +219,12 @@ export class StatisticsService {
     const page = rows.slice(0, size);
     const more = rows.length > size;
     const last = page.at(-1);
-    const presented = await this.recording.presentMany(
-      book.bookId,
-      page.map((r) => r.id),
-    );
+    const presented = await this.recording.presentRows(book.bookId, page);
     const flows = new Map(page.map((r) => [r.id, r.flow_amount]));
     return {
       data: presented.map((t) => {
         const flow = flows.get(t.id);
-        return { ...t, flow_amount: flow === null || flow === undefined ? null : minorToMoney(flow) };
+        return Object.assign(t, { flow_amount: flow === null || flow === undefined ? null : minorToMoney(flow) });
       }),
       paging: { has_more: more, next_cursor: more && last ? encodeCursor(kind, last) : null },
     };
@@ -221,11 +232,11 @@ export class StatisticsService {
 
   /** A month's income, expense and count (the dashboard); the book's current month by default. */
   async month(book: BookContext, month: string | undefined) {
-    const report = await this.report(book.bookId);
+    const report = reportOf(book);
     const id = month ?? periodId('TIME_MONTH', civilAt(report.timeZone, this.clock.now()), report.gaps);
     const f = flowFilter(report, undefined, { group_key: 'TIME_MONTH', group_id: id });
     const t = await this.repo.totals(f, this.source(f));
-    const range = await this.range(f);
+    const range = rangeOf(f, t);
     const income = BigInt(t.income);
     const expense = BigInt(t.expense);
     return {
