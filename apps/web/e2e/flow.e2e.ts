@@ -193,6 +193,18 @@ describe('flows journey at 390x844', () => {
     await row.scrollIntoViewIfNeeded();
     await expect.poll(() => row.textContent()).toContain('1,234.56');
     await screen('flow-after-edit', [member.name]);
+
+    // Edited from deep in the flow, the flow comes back where it was, with the change.
+    await page.getByTestId(`flow-row-${hotpot.id}`).click();
+    await visible(page, 'rec-save');
+    for (let i = 0; i < 10; i++) await page.getByTestId('pad-back').click();
+    for (const ch of '2345.67') await page.getByTestId(`pad-${ch}`).click();
+    await page.getByTestId('rec-save').click();
+    await visible(page, 'page-flow');
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('2,345.67');
+    const box = await row.boundingBox();
+    expect(box && box.y > 0 && box.y < 844, `the edited row is in view (${JSON.stringify(box)})`).toBe(true);
+    await screen('flow-back-in-place', [member.name]);
     expect(errors).toEqual([]);
     await context.close();
   });
