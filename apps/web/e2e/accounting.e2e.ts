@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, phoneContext, screenshotter } from './browser.ts';
 import { foreignWords, seriousA11yFindings } from './checks.ts';
-import { loginThroughUi, visible } from './flows.ts';
+import { loginThroughUi, sessionOf, visible } from './flows.ts';
 import { png } from './png.ts';
 
 let browser: Browser;
@@ -290,9 +290,7 @@ describe('accounting journey at 390x844', () => {
 
     // The photos are private: a member's token reads them, no token or a stranger's does not.
     const url = edited.images[0]!.url;
-    const token = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('cab.user') ?? '{}') as { state?: { user?: { token?: string } } }).state?.user?.token,
-    );
+    const { token } = await sessionOf(page);
     const status = (p: Page, auth?: string) =>
       p.evaluate(async ([u, a]) => (await fetch(u!, a ? { headers: { Authorization: `Bearer ${a}` } } : {})).status, [url, auth] as const);
     expect(await status(page, token)).toBe(200);
@@ -300,9 +298,7 @@ describe('accounting journey at 390x844', () => {
     const strangerContext = await phoneContext(browser, base);
     const stranger = await strangerContext.newPage();
     await loginThroughUi(stranger, base);
-    const strangerToken = await stranger.evaluate(
-      () => (JSON.parse(localStorage.getItem('cab.user') ?? '{}') as { state?: { user?: { token?: string } } }).state?.user?.token,
-    );
+    const { token: strangerToken } = await sessionOf(stranger);
     expect(strangerToken).toBeTruthy();
     expect([401, 404]).toContain(await status(stranger, strangerToken));
     await strangerContext.close();

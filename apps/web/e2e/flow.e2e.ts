@@ -1,10 +1,10 @@
 import { ACCOUNTING_PATHS, STATISTICS_PATHS, minorToMoney } from '@cab/contracts/client';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedFetch } from '../../server/test/process.ts';
 import { baseUrl, launch, phoneContext, screenshotter } from './browser.ts';
 import { foreignWords, seriousA11yFindings } from './checks.ts';
-import { loginThroughUi, visible } from './flows.ts';
+import { loginThroughUi, sessionOf, visible } from './flows.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,14 +22,6 @@ interface Dims {
   expense: Array<{ id: string; name: string; sub_categories: Array<{ id: string; name: string }> }>;
   income: Array<{ id: string; sub_categories: Array<{ id: string }> }>;
   members: Array<{ id: string; name: string }>;
-}
-
-/** The signed-in user's token and current book, as the web app keeps them. */
-async function session(page: Page): Promise<{ token: string; bookId: string }> {
-  return page.evaluate(() => ({
-    token: (JSON.parse(localStorage.getItem('cab.user') ?? '{}') as { state: { user: { token: string } } }).state.user.token,
-    bookId: (JSON.parse(localStorage.getItem('cab.book') ?? '{}') as { state: { bookId: string } }).state.bookId,
-  }));
 }
 
 describe('flows journey at 390x844', () => {
@@ -55,7 +47,7 @@ describe('flows journey at 390x844', () => {
     await page.getByTestId('template-family').click();
     await page.getByTestId('create-book').click();
     await visible(page, 'page-dashboard');
-    const { token, bookId } = await session(page);
+    const { token = '', bookId = '' } = await sessionOf(page);
     const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
       const res = await signedFetch(base, method, url, body, token, { 'trading-entity': bookId });
       expect(res.status, `${method} ${url}`).toBeLessThan(300);

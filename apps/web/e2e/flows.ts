@@ -19,3 +19,11 @@ export async function loginThroughUi(page: Page, base: string): Promise<string> 
   await visible(page, 'mine-logged-in');
   return phone;
 }
+
+/** The signed-in user's token and current book, as the web app keeps them on the device. */
+export function sessionOf(page: Page): Promise<{ token: string | undefined; bookId: string | undefined }> {
+  return page.evaluate(() => {
+    const read = <T>(key: string) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: T }).state;
+    return { token: read<{ user?: { token?: string } }>('cab.user')?.user?.token, bookId: read<{ bookId?: string }>('cab.book')?.bookId };
+  });
+}

@@ -43,6 +43,42 @@ export type IconName = keyof typeof PATHS;
 /** Icons whose dots are drawn as round caps need a heavier line to show. */
 const HEAVY: ReadonlySet<IconName> = new Set(['more']);
 
+/** One outline glyph of the set's grid, drawn with the text colour: the way every icon set of the app draws. */
+export function PathIcon({
+  d,
+  name,
+  size = '1em',
+  heavy = false,
+  style,
+  className,
+}: {
+  d: string;
+  name?: string;
+  size?: number | string;
+  heavy?: boolean;
+  style?: CSSProperties | undefined;
+  className?: string | undefined;
+}) {
+  return (
+    <svg
+      className={className ? `cab-icon ${className}` : 'cab-icon'}
+      data-icon={name}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={heavy ? 2.6 : 1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      style={style}
+    >
+      <path d={d} />
+    </svg>
+  );
+}
+
 export function Icon({
   name,
   size = '1em',
@@ -54,21 +90,5 @@ export function Icon({
   style?: CSSProperties;
   className?: string;
 }) {
-  return (
-    <svg
-      className={className ? `cab-icon ${className}` : 'cab-icon'}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={HEAVY.has(name) ? 2.6 : 1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      style={style}
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <PathIcon d={PATHS[name]} size={size} heavy={HEAVY.has(name)} style={style} className={className} />;
 }

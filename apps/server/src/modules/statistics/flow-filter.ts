@@ -10,11 +10,10 @@ import {
   type TimeGroupKey,
 } from '@cab/contracts';
 import type { z } from 'zod';
-import type { StatisticsQuery as QuerySchema } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import { civilAt, isLocalMidnight } from './report-time.ts';
 
-type Query = z.output<typeof QuerySchema>;
+type Query = z.output<typeof StatisticsQuery>;
 
 /** Ids of one dimension to keep, and whether records without it ("0": none) count too. */
 export interface IdSet {
@@ -129,5 +128,3 @@ export function dayTotalsCanAnswer(f: FlowFilter, groupBy?: GroupKey): boolean {
 
 /** The local dates the instants of a day-aligned filter begin and end on. */
 export const localDay = (f: FlowFilter, ms: number): Civil => civilAt(f.timeZone, ms);
-
-export type { StatisticsQuery };

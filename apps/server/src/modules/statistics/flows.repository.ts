@@ -132,17 +132,21 @@ export class FlowsRepository {
     };
   }
 
-  /** How many of the ids are not items of this kind in the book. */
-  async unknownIds(bookId: string, kind: DimensionTable, ids: string[]): Promise<number> {
-    if (!ids.length) return 0;
-    const unique = [...new Set(ids)];
-    const q =
-      kind === 'categories'
-        ? sql`SELECT count(*)::int AS n FROM book_categories WHERE book_id = ${bookId} AND id = ANY(${unique}::bigint[])`
-        : kind === 'accounts'
-          ? sql`SELECT count(*)::int AS n FROM book_accounts WHERE book_id = ${bookId} AND id = ANY(${unique}::bigint[])`
-          : sql`SELECT count(*)::int AS n FROM book_labels WHERE book_id = ${bookId} AND kind = ${LABEL_KIND[kind]} AND id = ANY(${unique}::bigint[])`;
-    const r = await sql<{ n: number }>`${q}`.execute(this.db);
-    return unique.length - Number(r.rows[0]?.n ?? 0);
+  /** The first kind of which some ids are not items of the book, checked in one statement; undefined when all are. */
+  async firstUnknown(bookId: string, checks: Array<[DimensionTable, string[]]>): Promise<DimensionTable | undefined> {
+    const wanted = checks.filter(([, ids]) => ids.length).map(([kind, ids]) => [kind, [...new Set(ids)]] as const);
+    if (!wanted.length) return undefined;
+    const counts = wanted.map(([kind, ids], i) => {
+      const table =
+        kind === 'categories'
+          ? sql`book_categories WHERE book_id = ${bookId}`
+          : kind === 'accounts'
+            ? sql`book_accounts WHERE book_id = ${bookId}`
+            : sql`book_labels WHERE book_id = ${bookId} AND kind = ${LABEL_KIND[kind]}`;
+      return sql`SELECT ${i}::int AS i, count(*)::int AS n FROM ${table} AND id = ANY(${ids}::bigint[])`;
+    });
+    const r = await sql<{ i: number; n: number }>`${sql.join(counts, sql` UNION ALL `)}`.execute(this.db);
+    const found = new Map(r.rows.map((x) => [Number(x.i), Number(x.n)]));
+    return wanted.find(([, ids], i) => (found.get(i) ?? 0) < ids.length)?.[0];
   }
 }

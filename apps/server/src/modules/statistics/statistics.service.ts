@@ -129,18 +129,17 @@ export class StatisticsService {
   /** A request's filter: its ids checked against the book, its keyword's name matches found. */
   async filter(report: BookReport, query: Query | undefined, groupFilter: GroupFilter | undefined): Promise<FlowFilter> {
     const f = flowFilter(report, query, groupFilter);
-    const checks: Array<[DimensionTable, string[] | undefined]> = [
-      ['accounts', f.accounts],
-      ['categories', f.categories?.ids],
-      ['members', f.members?.ids],
-      ['merchants', f.merchants?.ids],
-      ['projects', f.projects?.ids],
+    const checks: Array<[DimensionTable, string[]]> = [
+      ['accounts', f.accounts ?? []],
+      ['categories', f.categories?.ids ?? []],
+      ['members', f.members?.ids ?? []],
+      ['merchants', f.merchants?.ids ?? []],
+      ['projects', f.projects?.ids ?? []],
     ];
     const table = f.dimension && f.dimension.id !== '0' ? GROUP_FILTER_TABLE[f.dimension.key] : undefined;
     if (table && f.dimension) checks.push([table, [f.dimension.id]]);
-    for (const [kind, ids] of checks) {
-      if (ids?.length && (await this.flows.unknownIds(report.bookId, kind, ids)) > 0) throw new AppError(UNKNOWN_KEY[kind]);
-    }
+    const unknown = await this.flows.firstUnknown(report.bookId, checks);
+    if (unknown) throw new AppError(UNKNOWN_KEY[unknown]);
     if (query?.keyword) f.keyword = await this.flows.keywordMatch(report.bookId, query.keyword);
     return f;
   }

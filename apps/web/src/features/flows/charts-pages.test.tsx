@@ -1,12 +1,12 @@
 import { ACCOUNTING_PATHS, BOOK_PATHS, STATISTICS_PATHS, type GroupItem } from '@cab/contracts/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CategoryFlowPage from '../../pages/flow/CategoryFlowPage.tsx';
 import GroupFlowPage from '../../pages/flow/GroupFlowPage.tsx';
 import { useSettingsStore } from '../../stores/settings.ts';
 import { useUserStore } from '../../stores/user.ts';
+
+import { bodiesOf as bodiesOfRequest, renderPages } from '../../test-pages.tsx';
 
 const request = vi.hoisted(() => vi.fn());
 vi.mock('../../api/client.ts', () => ({ request }));
@@ -77,29 +77,12 @@ function answer(url: string, o: { data?: Record<string, unknown> }) {
   if (url === STATISTICS_PATHS.transactions) return { data: [], paging: { has_more: false, next_cursor: null } };
   throw new Error(`unexpected ${url}`);
 }
-const bodiesOf = (url: string) =>
-  request.mock.calls.filter(([u]) => u === url).map(([, o]) => (o as { data: Record<string, unknown> }).data);
 
-let location = '';
-function Where() {
-  const l = useLocation();
-  location = l.pathname + l.search;
-  return null;
-}
-function renderAt(path: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[path]}>
-        <Where />
-        <Routes>
-          <Route path="/flow/pages/category-flow" element={<CategoryFlowPage />} />
-          <Route path="/flow/pages/group-flow" element={<GroupFlowPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+let page: { location: () => string };
+const renderAt = (path: string) => {
+  page = renderPages(path, { '/flow/pages/category-flow': CategoryFlowPage, '/flow/pages/group-flow': GroupFlowPage });
+};
+const bodiesOf = (url: string) => bodiesOfRequest(request, url);
 
 describe('the charts and group screens', () => {
   afterEach(cleanup);
@@ -121,7 +104,7 @@ describe('the charts and group screens', () => {
       group_filter: { group_key: 'TIME_MONTH', group_id: '202608' },
     });
     fireEvent.click(screen.getByTestId('rank-21'));
-    await waitFor(() => expect(location).toContain('categoryId=21'));
+    await waitFor(() => expect(page.location()).toContain('categoryId=21'));
     // The category: its trend (every day of the month), its subcategories and its flow.
     await screen.findByTestId('category-bars');
     await screen.findByTestId('rank-22');
@@ -137,9 +120,9 @@ describe('the charts and group screens', () => {
     renderAt('/flow/pages/category-flow?bookId=9&unit=month&period=202601');
     await screen.findByTestId('category-ring');
     fireEvent.click(screen.getByTestId('period-prev'));
-    await waitFor(() => expect(location).toContain('period=202512'));
+    await waitFor(() => expect(page.location()).toContain('period=202512'));
     fireEvent.click(screen.getByTestId('period-unit-year'));
-    await waitFor(() => expect(location).toContain('unit=year&period=2025'));
+    await waitFor(() => expect(page.location()).toContain('unit=year&period=2025'));
     expect(screen.getByTestId('period-name').textContent).toBe('2025 年');
   });
 
@@ -158,7 +141,7 @@ describe('the charts and group screens', () => {
     expect(screen.getByTestId('group-0').textContent).toContain('无成员');
     expect(screen.getByTestId('group-5').textContent).toContain('3 笔');
     fireEvent.click(screen.getByTestId('group-5'));
-    await waitFor(() => expect(location).toContain('groupId=5'));
+    await waitFor(() => expect(page.location()).toContain('groupId=5'));
     await screen.findByTestId('group-summary');
     await waitFor(() => expect(screen.getByTestId('summary-expense').textContent).toBe('70.00'));
     expect(bodiesOf(STATISTICS_PATHS.transactions)[0]).toMatchObject({

@@ -1,7 +1,5 @@
 import { ACCOUNTING_PATHS, BOOK_PATHS, STATISTICS_PATHS, type FlowTransaction } from '@cab/contracts/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AccountFlowPage from '../../pages/flow/AccountFlowPage.tsx';
 import EditExclusivePage from '../../pages/flow/EditExclusivePage.tsx';
@@ -10,6 +8,8 @@ import { useSettingsStore } from '../../stores/settings.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { EXCLUSIVE_KEY } from './exclusive.ts';
 import { tx } from './test-fixtures.ts';
+
+import { bodiesOf as bodiesOfRequest, renderPages } from '../../test-pages.tsx';
 
 const request = vi.hoisted(() => vi.fn());
 vi.mock('../../api/client.ts', () => ({ request }));
@@ -66,31 +66,16 @@ function answer(url: string, o: { data?: Record<string, unknown> }) {
     };
   throw new Error(`unexpected ${url}`);
 }
-const bodiesOf = (url: string) =>
-  request.mock.calls.filter(([u]) => u === url).map(([, o]) => (o as { data: Record<string, unknown> }).data);
 
-let location = '';
-function Where() {
-  const l = useLocation();
-  location = l.pathname + l.search;
-  return null;
-}
-function renderAt(path: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[path]}>
-        <Where />
-        <Routes>
-          <Route path="/flow/index" element={<FlowPage />} />
-          <Route path="/flow/pages/account-flow" element={<AccountFlowPage />} />
-          <Route path="/flow/pages/edit-exclusive" element={<EditExclusivePage />} />
-          <Route path="*" element={<div data-testid="elsewhere" />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+let page: { location: () => string };
+const renderAt = (path: string) => {
+  page = renderPages(path, {
+    '/flow/index': FlowPage,
+    '/flow/pages/account-flow': AccountFlowPage,
+    '/flow/pages/edit-exclusive': EditExclusivePage,
+  });
+};
+const bodiesOf = (url: string) => bodiesOfRequest(request, url);
 
 // antd-mobile's InfiniteScroll loads more only for a laid-out element; jsdom lays nothing out.
 Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
@@ -129,7 +114,7 @@ describe('the flow screens', () => {
   it('filters by type with the chips, kept in the URL', async () => {
     renderAt('/flow/index?bookId=9');
     fireEvent.click(await screen.findByTestId('flow-chip-Income'));
-    await waitFor(() => expect(location).toBe('/flow/index?bookId=9&type=Income'));
+    await waitFor(() => expect(page.location()).toBe('/flow/index?bookId=9&type=Income'));
     await waitFor(() =>
       expect(bodiesOf(STATISTICS_PATHS.transactions)).toContainEqual({ query: { category_types: ['Income'] }, page: {} }),
     );

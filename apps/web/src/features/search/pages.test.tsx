@@ -1,12 +1,12 @@
 import { STATISTICS_PATHS, type SearchTag } from '@cab/contracts/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SearchFlowDetailPage from '../../pages/flow/SearchFlowDetailPage.tsx';
 import SearchFlowGuidePage from '../../pages/flow/SearchFlowGuidePage.tsx';
 import { useSearchStore } from '../../stores/search.ts';
 import { useUserStore } from '../../stores/user.ts';
+
+import { bodiesOf as bodiesOfRequest, renderPages } from '../../test-pages.tsx';
 
 const request = vi.hoisted(() => vi.fn());
 vi.mock('../../api/client.ts', () => ({ request }));
@@ -34,28 +34,14 @@ function answer(url: string) {
   throw new Error(`unexpected ${url}`);
 }
 
-let location = '';
-function Where() {
-  const l = useLocation();
-  location = l.pathname + l.search;
-  return null;
-}
-function renderAt(path: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[path]}>
-        <Where />
-        <Routes>
-          <Route path="/flow/pages/search-flow-guide" element={<SearchFlowGuidePage />} />
-          <Route path="/flow/pages/search-flow-detail" element={<SearchFlowDetailPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-const bodiesOf = (url: string) =>
-  request.mock.calls.filter(([u]) => u === url).map(([, o]) => (o as { data: unknown; tradingEntity: string }).data);
+let page: { location: () => string };
+const renderAt = (path: string) => {
+  page = renderPages(path, {
+    '/flow/pages/search-flow-guide': SearchFlowGuidePage,
+    '/flow/pages/search-flow-detail': SearchFlowDetailPage,
+  });
+};
+const bodiesOf = (url: string) => bodiesOfRequest(request, url);
 
 describe('the flow search pages', () => {
   afterEach(cleanup);
@@ -75,8 +61,8 @@ describe('the flow search pages', () => {
     fireEvent.click(screen.getByTestId('search-year-2025'));
     fireEvent.click(screen.getByTestId('search-tag-ACCOUNT-102'));
     await screen.findByTestId('page-search-flow-detail');
-    expect(location).toContain('groupKey=ACCOUNT&groupId=102');
-    expect(location).toContain('year=2025');
+    expect(page.location()).toContain('groupKey=ACCOUNT&groupId=102');
+    expect(page.location()).toContain('year=2025');
     expect(useSearchStore.getState().history['7']).toEqual(['微信钱包']);
 
     await screen.findByTestId('search-no-results');
@@ -97,7 +83,7 @@ describe('the flow search pages', () => {
     fireEvent.change(input, { target: { value: ' 午饭\u0007 ' } });
     fireEvent.click(screen.getByTestId('search-submit'));
     await screen.findByTestId('page-search-flow-detail');
-    expect(location).toBe('/flow/pages/search-flow-detail?bookId=1&keyword=%E5%8D%88%E9%A5%AD&year=-1');
+    expect(page.location()).toBe('/flow/pages/search-flow-detail?bookId=1&keyword=%E5%8D%88%E9%A5%AD&year=-1');
     await waitFor(() => expect(bodiesOf(STATISTICS_PATHS.summaries)).toContainEqual({ query: { keyword: '午饭' } }));
     expect(useSearchStore.getState().history['7']).toEqual(['午饭']);
   });

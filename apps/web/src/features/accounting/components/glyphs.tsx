@@ -1,3 +1,5 @@
+import { PathIcon } from '../../../app/icons.tsx';
+
 /**
  * Glyphs only the accounting screens use, drawn like the app's own set
  * (app/icons.tsx: 24-unit grid, stroked with the text colour), kept here so they stay
@@ -31,20 +33,5 @@ const PATHS = {
 export type GlyphName = keyof typeof PATHS;
 
 export function Glyph({ name, size = '1em', className }: { name: GlyphName; size?: number | string; className?: string }) {
-  return (
-    <svg
-      className={className ? `cab-icon ${className}` : 'cab-icon'}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={name === 'more' ? 2.6 : 1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <PathIcon d={PATHS[name]} size={size} heavy={name === 'more'} className={className} />;
 }

@@ -7,6 +7,7 @@ import {
   type AccountType,
   type CategoryIconName,
 } from '@cab/contracts/client';
+import { PathIcon } from '../../../app/icons.tsx';
 import { ACCOUNT_PATHS } from './account-paths.ts';
 import { CATEGORY_PATHS } from './category-paths.ts';
 
@@ -24,24 +25,7 @@ const isAccountType = (v: string): v is AccountType => Object.hasOwn(ACCOUNT_TYP
 export const accountIconOf = (type: string): AccountIconName => (isAccountType(type) ? ACCOUNT_TYPE_ICONS[type] : 'account');
 
 function Glyph({ name, d, size, color }: { name: string; d: string; size: number | string; color?: string | undefined }) {
-  return (
-    <svg
-      className="cab-icon"
-      data-icon={name}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      style={color ? { color } : undefined}
-    >
-      <path d={d} />
-    </svg>
-  );
+  return <PathIcon d={d} name={name} size={size} style={color ? { color } : undefined} />;
 }
 
 /** A category's icon by name (CATEGORY_ICONS); an unknown name shows 'other'. */

@@ -41,15 +41,19 @@ function useStableItems(items: ChartItem[]): ChartItem[] {
   return useMemo(() => JSON.parse(key) as ChartItem[], [key]);
 }
 
-/** A chart.js chart on a canvas, rebuilt when its configuration changes and destroyed with the component. */
-function useChart(config: ChartConfiguration) {
+/** A chart.js chart on a canvas with its words, rebuilt when its configuration changes and destroyed with the component. */
+function ChartCanvas({ config, label, testId }: { config: ChartConfiguration; label: string; testId: string | undefined }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
     const chart = new Chart(canvas.current, config);
     return () => chart.destroy();
   }, [config]);
-  return canvas;
+  return (
+    <canvas ref={canvas} role="img" aria-label={label} data-testid={testId}>
+      {label}
+    </canvas>
+  );
 }
 
 const tipLabel = (items: ChartItem[], masked: boolean) => (index: number) => (masked ? '' : (items[index]?.tip ?? ''));
@@ -75,12 +79,7 @@ export function RingChart({ items: given, label, masked, testId }: Props) {
     }),
     [items, masked],
   );
-  const canvas = useChart(config);
-  return (
-    <canvas ref={canvas} role="img" aria-label={label} data-testid={testId}>
-      {label}
-    </canvas>
-  );
+  return <ChartCanvas config={config} label={label} testId={testId} />;
 }
 
 export function BarChart({ items: given, label, masked, testId }: Props) {
@@ -113,10 +112,5 @@ export function BarChart({ items: given, label, masked, testId }: Props) {
     }),
     [items, masked],
   );
-  const canvas = useChart(config);
-  return (
-    <canvas ref={canvas} role="img" aria-label={label} data-testid={testId}>
-      {label}
-    </canvas>
-  );
+  return <ChartCanvas config={config} label={label} testId={testId} />;
 }

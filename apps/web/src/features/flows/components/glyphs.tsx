@@ -1,3 +1,5 @@
+import { PathIcon } from '../../../app/icons.tsx';
+
 /**
  * Glyphs only the flow screens use, drawn like the app's own set (app/icons.tsx:
  * 24-unit grid, stroked with the text colour), kept here so they stay out of the
@@ -15,21 +17,5 @@ const PATHS = {
 export type FlowGlyphName = keyof typeof PATHS;
 
 export function FlowGlyph({ name, size = '1em' }: { name: FlowGlyphName; size?: number | string }) {
-  return (
-    <svg
-      className="cab-icon"
-      data-icon={name}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <PathIcon d={PATHS[name]} name={name} size={size} />;
 }
