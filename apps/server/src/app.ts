@@ -25,6 +25,7 @@ import { registerPreferenceRoutes } from './modules/books/preferences.routes.ts'
 import { PreferencesService } from './modules/books/preferences.service.ts';
 import { registerAccounting } from './modules/accounting/accounting.module.ts';
 import { registerStatistics } from './modules/statistics/statistics.module.ts';
+import { registerMembers } from './modules/members/members.module.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
 import { registerTemplatesRoutes } from './modules/templates/templates.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerTemplatesRoutes(app, routes, new TemplatesService(catalogue));
   const accounting = registerAccounting(app, routes, { db, clock, storage, books });
   registerStatistics(app, routes, { db, clock, books, transactions: accounting.transactions });
+  registerMembers(app, routes, { db, clock, kv, books, users });
 
   // Cover materials and the default share image ship with the server.
   await app.register(fastifyStatic, {

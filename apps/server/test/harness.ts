@@ -170,9 +170,32 @@ export async function buildBook(t: TestApp, token: string, template = 'family', 
   return res.json().data;
 }
 
-/** Fixture builder: puts a user into a book with a role (invitations come with the members area). */
-export async function addToBook(t: TestApp, bookId: string, userId: string, role: 'admin' | 'bookkeeper' | 'viewer'): Promise<void> {
-  await t.db.insertInto('book_users').values({ book_id: bookId, user_id: userId, role }).execute();
+/**
+ * Fixture builder: puts a user straight into a book with a seeded role, or a role made
+ * with `buildRole` (the invitation journeys go through the real calls).
+ */
+export async function addToBook(
+  t: TestApp,
+  bookId: string,
+  userId: string,
+  role: 'admin' | 'bookkeeper' | 'viewer' | { roleId: string },
+): Promise<void> {
+  const roleId =
+    typeof role === 'object'
+      ? role.roleId
+      : (await t.db.selectFrom('book_roles').select('id').where('book_id', '=', bookId).where('kind', '=', role).executeTakeFirstOrThrow())
+          .id;
+  await t.db.insertInto('book_users').values({ book_id: bookId, user_id: userId, role_id: roleId }).execute();
+}
+
+/** Fixture builder: a custom role of a book holding exactly these codes (none: a role that may do nothing). */
+export async function buildRole(t: TestApp, bookId: string, permissions: readonly string[], name = ''): Promise<string> {
+  const row = await t.db
+    .insertInto('book_roles')
+    .values({ book_id: bookId, kind: 'custom', name, permissions: [...permissions] })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The dimensions a book was created with, for recording against. */
@@ -211,3 +234,32 @@ export const inBook = (token: string, bookId: string, headers: Record<string, st
   token,
   headers: { 'trading-entity': bookId, ...headers },
 });
+
+/** A 1x1 PNG, the smallest real image to upload. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Fixture builder: uploads an image into a book the way the web does (multipart, signed over an empty body). */
+export function uploadImage(t: TestApp, token: string, bookId: string, bytes: Buffer = TINY_PNG, filename = 'a.png', type = 'image/png') {
+  const boundary = '----cabtest';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const url = '/cab-accounting-ws/v2/image/upload';
+  const headers = t.client.signHeaders('POST', url, '');
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: {
+      ...headers,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${token}`,
+      'trading-entity': bookId,
+    },
+  });
+}

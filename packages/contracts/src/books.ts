@@ -29,9 +29,9 @@ export const TimeZoneName = z
 export const DateGap = z.number().int().min(DATE_GAP_MIN).max(DATE_GAP_MAX);
 export const DayGap = z.number().int().min(DAY_GAP_MIN).max(DAY_GAP_MAX);
 
-export const BookRole = z.enum(['owner', 'admin', 'bookkeeper', 'viewer']);
+/** The kind of the caller's role in a book: a seeded role, or one a role editor made. */
+export const BookRole = z.enum(['owner', 'admin', 'bookkeeper', 'viewer', 'custom']);
 export type BookRole = z.infer<typeof BookRole>;
-export const ROLE_IDS: Record<BookRole, string> = { owner: '1', admin: '2', bookkeeper: '3', viewer: '4' };
 
 /** A book as every list and detail answers it (SPEC 3). */
 export const Book = z.object({
@@ -47,6 +47,7 @@ export const Book = z.object({
   member_count: z.number().int(),
   creator: z.object({ id: z.string() }),
   user_name: z.string(),
+  /** The caller's role: role_name is its kind ('owner' marks owned books, SPEC 3). */
   role_list: z.array(z.object({ role_id: z.string(), role_name: BookRole })),
   /** '1' when the caller owns the book. */
   user_type: z.enum(['0', '1']),

@@ -22,3 +22,5 @@ export * from './dimension-icons.ts';
 export * from './statistics-rules.ts';
 export * from './statistics-paths.ts';
 export type * from './statistics.ts';
+export * from './members-paths.ts';
+export type * from './members.ts';

@@ -62,6 +62,29 @@ export const ErrorCode = {
   /** An image that does not exist or that the caller may not see. */
   IMAGE_NOT_FOUND: 1077,
 
+  /** An invitation link or code that does not exist. */
+  INVITATION_NOT_FOUND: 1080,
+  /** An invitation link that expired or was revoked. */
+  INVITATION_EXPIRED: 1081,
+  /** Joining a book the caller is already in. */
+  ALREADY_MEMBER: 1082,
+  /** An application of the caller's that still waits for review. */
+  APPLICATION_PENDING: 1083,
+  /** A wrong invitation code (NoReviewRoleCode). */
+  INVITATION_CODE_WRONG: 1084,
+  /** A role the link, or the caller's own role, does not allow. */
+  ROLE_NOT_ALLOWED: 1085,
+  ROLE_NOT_FOUND: 1086,
+  /** A role that members still hold. */
+  ROLE_IN_USE: 1087,
+  MEMBER_NOT_FOUND: 1088,
+  /** An application or addition that does not exist, or is no longer open. */
+  MEMBER_REQUEST_NOT_FOUND: 1089,
+  /** No user has this phone number. */
+  USER_NOT_REGISTERED: 1090,
+  /** A change to members the rules refuse (removing the owner, changing one's own role, ...). */
+  MEMBER_REFUSED: 1091,
+
   INTERNAL: 1099,
 } as const;
 
@@ -107,6 +130,18 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.IDEMPOTENCY_KEY_REUSED]: 422,
   [ErrorCode.CURRENCY_UNKNOWN]: 422,
   [ErrorCode.IMAGE_NOT_FOUND]: 404,
+  [ErrorCode.INVITATION_NOT_FOUND]: 404,
+  [ErrorCode.INVITATION_EXPIRED]: 422,
+  [ErrorCode.ALREADY_MEMBER]: 409,
+  [ErrorCode.APPLICATION_PENDING]: 409,
+  [ErrorCode.INVITATION_CODE_WRONG]: 422,
+  [ErrorCode.ROLE_NOT_ALLOWED]: 422,
+  [ErrorCode.ROLE_NOT_FOUND]: 404,
+  [ErrorCode.ROLE_IN_USE]: 409,
+  [ErrorCode.MEMBER_NOT_FOUND]: 404,
+  [ErrorCode.MEMBER_REQUEST_NOT_FOUND]: 404,
+  [ErrorCode.USER_NOT_REGISTERED]: 404,
+  [ErrorCode.MEMBER_REFUSED]: 422,
   [ErrorCode.INTERNAL]: 500,
 };
 

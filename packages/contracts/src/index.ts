@@ -19,3 +19,6 @@ export * from './statistics-rules.ts';
 export * from './statistics-paths.ts';
 export * from './statistics.ts';
 export * from './messages-statistics.ts';
+export * from './members-paths.ts';
+export * from './members.ts';
+export * from './messages-members.ts';

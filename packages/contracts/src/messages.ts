@@ -12,6 +12,7 @@ import { ErrorCode, type ErrorCodeValue } from './errors.ts';
 import { ACCOUNTING_MESSAGES } from './messages-accounting.ts';
 import { AUTH_MESSAGES } from './messages-auth.ts';
 import { BOOK_MESSAGES } from './messages-books.ts';
+import { MEMBER_MESSAGES } from './messages-members.ts';
 import { REQUEST_MESSAGES } from './messages-request.ts';
 import { STATISTICS_MESSAGES } from './messages-statistics.ts';
 import { VALIDATION_MESSAGES } from './messages-validation.ts';
@@ -37,6 +38,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...BOOK_MESSAGES,
     ...ACCOUNTING_MESSAGES,
     ...STATISTICS_MESSAGES,
+    ...MEMBER_MESSAGES,
   }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;
@@ -100,6 +102,18 @@ export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor
   [ErrorCode.IDEMPOTENCY_KEY_REUSED]: 'transaction.idempotencyReused',
   [ErrorCode.CURRENCY_UNKNOWN]: 'currency.unsupported',
   [ErrorCode.IMAGE_NOT_FOUND]: 'image.notFound',
+  [ErrorCode.INVITATION_NOT_FOUND]: 'invitation.notFound',
+  [ErrorCode.INVITATION_EXPIRED]: 'invitation.expired',
+  [ErrorCode.ALREADY_MEMBER]: 'invitation.alreadyMember',
+  [ErrorCode.APPLICATION_PENDING]: 'invitation.pending',
+  [ErrorCode.INVITATION_CODE_WRONG]: 'invitation.codeWrong',
+  [ErrorCode.ROLE_NOT_ALLOWED]: 'invitation.roleNotAllowed',
+  [ErrorCode.ROLE_NOT_FOUND]: 'role.notFound',
+  [ErrorCode.ROLE_IN_USE]: 'role.inUseGeneric',
+  [ErrorCode.MEMBER_NOT_FOUND]: 'member.notFound',
+  [ErrorCode.MEMBER_REQUEST_NOT_FOUND]: 'invitation.requestNotFound',
+  [ErrorCode.USER_NOT_REGISTERED]: 'invitation.userNotRegistered',
+  [ErrorCode.MEMBER_REFUSED]: 'member.refused',
   [ErrorCode.INTERNAL]: 'request.internal',
 }))();
 

@@ -1,7 +1,7 @@
-import { ROLE_PERMISSIONS, type PermissionCode } from '@cab/contracts';
+import { PERMISSION_CODES, type PermissionCode } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addToBook, buildBook, buildUser, inBook, startTestApp, type TestApp } from '../../test/harness.ts';
-import type { BookScope } from './book-scope.ts';
+import { addToBook, buildBook, buildRole, buildUser, inBook, startTestApp, type TestApp } from '../../test/harness.ts';
+import type { RegisteredRoute } from './route.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,49 +9,161 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TABLES = ['transactions', 'book_categories', 'book_accounts', 'book_labels', 'book_images', 'book_activities', 'books'] as const;
+const TABLES = [
+  'transactions',
+  'book_categories',
+  'book_accounts',
+  'book_labels',
+  'book_images',
+  'book_activities',
+  'books',
+  'book_users',
+  'book_roles',
+  'book_invitations',
+  'book_member_requests',
+  'preferences',
+] as const;
 async function snapshot() {
-  const counts: Record<string, number> = {};
+  const counts: Record<string, string> = {};
   for (const table of TABLES) {
     const row = await t.db
       .selectFrom(table)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .select((eb) => [eb.fn.countAll<string>().as('n')])
       .executeTakeFirstOrThrow();
-    counts[table] = Number(row.n);
+    counts[table] = String(row.n);
   }
-  return counts;
+  const roles = await t.db.selectFrom('book_roles').select(['id', 'permissions', 'name']).orderBy('id').execute();
+  const members = await t.db.selectFrom('book_users').select(['book_id', 'user_id', 'role_id']).orderBy('user_id').execute();
+  const books = await t.db.selectFrom('books').select(['id', 'name', 'deleted_at', 'invite_audit_type']).orderBy('id').execute();
+  return { counts, roles, members, books };
 }
 
-const viewerMay = (scope: BookScope) =>
-  scope === 'member' || (scope !== 'manager' && ROLE_PERMISSIONS.viewer.includes(scope as PermissionCode));
+/**
+ * Routes that concern no one book, or name their book by an invitation code (the joiner
+ * is not a member yet). Every other route must declare a book scope: a new route
+ * missing from both fails the last test here.
+ */
+const NOT_BOOK_SCOPED = new Set([
+  'GET /server/info',
+  'GET /dev/sms-outbox',
+  'GET /healthz',
+  'GET /openapi.json',
+  'POST /cab-user-ws/v1/verify-code',
+  'POST /cab-user-ws/v1/login',
+  'POST /cab-user-ws/v1/token/refresh',
+  'POST /cab-user-ws/v1/logout',
+  'GET /v2/oauth2/authorize',
+  'GET /cab-user-ws/v1/user/info',
+  'PATCH /cab-user-ws/v1/user',
+  'POST /cab-user-ws/v1/user/avatar',
+  'GET /cab-user-ws/v1/user/avatar/:userId',
+  'POST /cab-user-ws/v1/user/phone',
+  'PUT /cab-user-ws/v1/user/password',
+  'GET /cab-index-ws/v3/book-group/cloud',
+  'GET /cab-service-ws/v3/user/account-books',
+  'GET /cab-config-ws/v2/account-books/books/recently-use',
+  'GET /cab-config-ws/v3/book/info',
+  'POST /cab-config-ws/v4/account-books',
+  'GET /cab-config-ws/v2/account-books/deleted',
+  'POST /cab-config-ws/v2/account-books/:id/restore',
+  'POST /cab-index-ws/v3/book-group/book-ext',
+  'POST /cab-index-ws/v3/book-group/user-info',
+  'GET /cab-config-ws/v1/account-book/theme/cover/materials',
+  'GET /cab-config-ws/v2/preference',
+  'PATCH /cab-config-ws/v2/preference',
+  'GET /cab-config-ws/v2/preference/level',
+  'GET /cab-market-ws/market/v1/templates',
+  'GET /cab-market-ws/market/v1/template/category',
+  'GET /cab-market-ws/market/v1/template/list/:category_code',
+  'GET /cab-market-ws/market/v1/template/:id',
+  'GET /cab-config-ws/v3/account-book/currency-code/convert',
+  'POST /cab-query-ws/v2/search/books',
+  // The joiner's side of invitations: the link names the book.
+  'GET /cab-user-ws/v4/account-book/invitations/member/whether-exist/:code',
+  'GET /cab-user-ws/v4/invitations/:code',
+  'POST /cab-user-ws/v4/account-book/invitations/apply',
+  'GET /cab-user-ws/v5/invitations/:code',
+  'GET /cab-user-ws/v5/account-book/invitations/member/whether-exist/:code',
+  'GET /cab-user-ws/v5/invitations/:code/roles/:roleCode',
+  'POST /cab-user-ws/v5/account-book/invitations/apply',
+  'POST /cab-user-ws/v5/account-book/invitations/urge-a-rush',
+  'GET /cab-user-ws/v1/account-books/invitations/pending-prompts',
+  'PATCH /cab-user-ws/v1/account-books/invitations/pending-prompts/:id',
+]);
+
+/** Calls about the caller's own membership: any member may make them, whatever their role. */
+const SELF_SCOPED = new Set([
+  'POST /cab-config-ws/v3/user/account-book/quit',
+  'PUT /cab-service-ws/v2/user/account-books/:id/set-as-default',
+  'GET /cab-service-ws/user/account-book/permissions',
+]);
+
+const key = (r: RegisteredRoute) => `${r.method} ${r.url}`;
+
+/** A request that reaches the book check of a route that reads its book from the request itself. */
+function requestFor(r: RegisteredRoute, bookId: string): { url: string; body: unknown } {
+  const url = r.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => (name === 'bookId' || r.bookFrom === 'request' ? bookId : '123'));
+  if (r.bookFrom === 'trading-entity') return { url, body: r.method === 'GET' ? undefined : {} };
+  if (r.method === 'DELETE' || r.method === 'GET') return { url: `${url}?id=${bookId}`, body: undefined };
+  if (r.method === 'PATCH' || r.method === 'POST') return { url, body: { id: bookId, name: '改名' } };
+  return { url, body: {} };
+}
 
 describe('the authorization matrix', () => {
-  it('every book-scoped route refuses an outsider (404) and a viewer lacking its scope (403), changing nothing', async () => {
+  it('every book-scoped route refuses an outsider (404) and a member whose role lacks its code (403), changing nothing', async () => {
     const owner = await buildUser(t);
     const book = await buildBook(t, owner.token);
-    const [outsider, viewer] = [await buildUser(t), await buildUser(t)];
-    await addToBook(t, book.id, viewer.userid, 'viewer');
-    const routes = t.built.routes.filter((r) => r.bookFrom === 'trading-entity');
-    expect(routes.length).toBeGreaterThan(20);
+    const outsider = await buildUser(t);
+    // One member per code, whose role holds every other code: the refusal is for that code alone.
+    const lacking = new Map<PermissionCode, string>();
+    for (const code of PERMISSION_CODES) {
+      const u = await buildUser(t);
+      await addToBook(t, book.id, u.userid, {
+        roleId: await buildRole(
+          t,
+          book.id,
+          PERMISSION_CODES.filter((c) => c !== code),
+        ),
+      });
+      lacking.set(code, u.token);
+    }
+    const nobody = await buildUser(t);
+    await addToBook(t, book.id, nobody.userid, { roleId: await buildRole(t, book.id, []) });
+
+    const routes = t.built.routes.filter((r) => r.book !== undefined);
     const before = await snapshot();
+    let refused = 0;
     for (const r of routes) {
-      const url = r.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => (name === 'bookId' ? book.id : '123'));
+      const { url, body } = requestFor(r, book.id);
       const method = r.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-      const out = await t.client.call(method, url, method === 'GET' ? undefined : {}, inBook(outsider.token, book.id));
-      expect(out.statusCode, `${r.method} ${r.url} (outsider)`).toBe(404);
+      const out = await t.client.call(method, url, body, inBook(outsider.token, book.id));
+      expect(out.statusCode, `${key(r)} (outsider)`).toBe(404);
       expect(out.json()).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
-      if (!viewerMay(r.book!)) {
-        const v = await t.client.call(method, url, method === 'GET' ? undefined : {}, inBook(viewer.token, book.id));
-        expect(v.statusCode, `${r.method} ${r.url} (viewer)`).toBe(403);
+      if (r.book === 'self') {
+        expect(SELF_SCOPED, `${key(r)} may be called by any member: list it in SELF_SCOPED with why`).toContain(key(r));
+        continue;
       }
+      const member = await t.client.call(method, url, body, inBook(lacking.get(r.book!)!, book.id));
+      expect(member.statusCode, `${key(r)} (member lacking ${r.book})`).toBe(403);
+      expect(member.json()).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+      refused++;
     }
     expect(await snapshot()).toEqual(before);
+    // What the member without any permission may still do: only the calls about themselves.
+    const mine = await t.client.get(`/cab-service-ws/user/account-book/permissions?code=010001,02`, inBook(nobody.token, book.id));
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toEqual({ '010001': '0', '02': '0' });
+    console.log(
+      `authorization matrix: ${routes.length} book-scoped routes, ${refused} refused for a missing code, ${routes.length - refused} self-scoped`,
+    );
+    expect(routes.length).toBeGreaterThan(60);
   });
 
-  it('every route that reads a book by the Trading-Entity says which scope it needs', () => {
-    const scoped = t.built.routes.filter((r) => r.book !== undefined);
-    for (const r of scoped) expect(['member', 'manager', ...Object.values(ROLE_PERMISSIONS.owner)]).toContain(r.book);
-    const accounting = t.built.routes.filter((r) => r.tag === 'accounting' && !r.url.includes('currency-code'));
-    for (const r of accounting) expect(r.book, `${r.method} ${r.url}`).toBeDefined();
+  it('every route either declares its book scope or is listed as concerning no one book', () => {
+    const unscoped = t.built.routes.filter((r) => r.book === undefined).map(key);
+    expect(unscoped.filter((k) => !NOT_BOOK_SCOPED.has(k))).toEqual([]);
+    for (const r of t.built.routes.filter((x) => x.book !== undefined)) {
+      expect([...PERMISSION_CODES, 'self'], key(r)).toContain(r.book);
+    }
   });
 });

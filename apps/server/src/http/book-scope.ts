@@ -1,15 +1,13 @@
-import { ROLE_PERMISSIONS, type ErrorCode, type PermissionCode, type PlainMessageKeyFor } from '@cab/contracts';
+import type { ErrorCode, PermissionCode, PlainMessageKeyFor, RoleKind } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
-export type BookRole = 'owner' | 'admin' | 'bookkeeper' | 'viewer';
-
 /**
- * Who in a book may call a route: any member, those who run the book (owner and
- * admin: settings and deleting shared dimensions), or the roles holding a permission
- * code of SPEC section 6.
+ * Who in a book may call a route: the members whose role holds a permission code of
+ * SPEC section 6 (reads too), or, for the few calls about the caller's own membership
+ * (quitting, asking what one may do), any member: 'self'.
  */
-export type BookScope = 'member' | 'manager' | PermissionCode;
+export type BookScope = PermissionCode | 'self';
 
 /** What a book's reports follow (SPEC 9): its time zone, and the days its months (dateGap) and weeks (dayGap) start. */
 export interface BookReportSettings {
@@ -19,19 +17,25 @@ export interface BookReportSettings {
   dayGap: number;
 }
 
+/** The caller's role in a book: its id, kind and the permission codes it holds. */
+export interface BookMembership {
+  roleId: string;
+  role: RoleKind;
+  permissions: readonly string[];
+}
+
 /**
  * What a book-scoped handler is given: the book the request is about, the caller's role
  * in it, and the book's report settings (read by the same lookup, so the statistics
  * calls need no query of their own for them).
  */
-export interface BookContext {
+export interface BookContext extends BookMembership {
   bookId: string;
-  role: BookRole;
   settings: BookReportSettings;
 }
 
 /** Finds the caller's role in a live book, with its settings; undefined when they are not in it (or it is deleted). */
-export type BookRoleLookup = (userId: string, bookId: string) => Promise<{ role: BookRole; settings: BookReportSettings } | undefined>;
+export type BookRoleLookup = (userId: string, bookId: string) => Promise<(BookMembership & { settings: BookReportSettings }) | undefined>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,12 +47,13 @@ export function registerBookRoleLookup(app: FastifyInstance, lookup: BookRoleLoo
   app.decorate('bookRoleLookup', lookup);
 }
 
-export const MANAGER_ROLES: readonly BookRole[] = ['owner', 'admin'];
+/** Whether a role holds a code. The owner holds every code, whatever its row says. */
+export function holds(membership: Pick<BookMembership, 'role' | 'permissions'>, code: PermissionCode): boolean {
+  return membership.role === 'owner' || membership.permissions.includes(code);
+}
 
-export function allows(role: BookRole, scope: BookScope): boolean {
-  if (scope === 'member') return true;
-  if (scope === 'manager') return MANAGER_ROLES.includes(role);
-  return ROLE_PERMISSIONS[role].includes(scope);
+export function allows(membership: Pick<BookMembership, 'role' | 'permissions'>, scope: BookScope): boolean {
+  return scope === 'self' || holds(membership, scope);
 }
 
 /**
@@ -66,6 +71,6 @@ export async function resolveBook(
   if (!/^[1-9][0-9]{0,18}$/.test(bookId)) throw new AppError('book.notFound');
   const found = await app.bookRoleLookup(userId, bookId);
   if (!found) throw new AppError('book.notFound');
-  if (!allows(found.role, scope)) throw new AppError(refusal);
-  return { bookId, role: found.role, settings: found.settings };
+  if (!allows(found, scope)) throw new AppError(refusal);
+  return { bookId, roleId: found.roleId, role: found.role, permissions: found.permissions, settings: found.settings };
 }

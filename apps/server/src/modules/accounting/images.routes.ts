@@ -40,14 +40,19 @@ export function registerImageRoutes(app: FastifyInstance, registry: RegisteredRo
     tag,
     auth: 'user',
     signed: false,
-    book: 'member',
+    book: Permission.TRANSACTION_GROUP,
     bookId: ({ params }) => params.bookId,
     summary: 'A transaction image, for members of its book (Authorization required)',
     params: ImageParams,
-    handler: async ({ book, params, reply }) => {
+    handler: async ({ book, params, reply, req }) => {
+      // An image never changes under its id, but browsers must ask each time (no-cache): a
+      // member removed from the book loses its images at once. The answer after the
+      // membership check is then a 304 without the bytes.
+      const etag = `"${book.bookId}-${params.id}"`;
+      reply.header('cache-control', 'private, no-cache').header('etag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
       const img = await images.read(book.bookId, params.id);
-      reply.header('cache-control', 'private, max-age=86400').type(img.contentType);
-      return reply.send(img.bytes);
+      return reply.type(img.contentType).send(img.bytes);
     },
   });
   defineRoute(app, registry, {
@@ -55,7 +60,7 @@ export function registerImageRoutes(app: FastifyInstance, registry: RegisteredRo
     url: ACCOUNTING_PATHS.capacity,
     tag,
     auth: 'user',
-    book: 'member',
+    book: Permission.BASIC,
     summary: "The book's cloud space: used and total (MB), and whether pictures may be uploaded",
     response: CapacityResponse,
     handler: async ({ book, req }) => ({ data: await images.capacity(book.bookId, requestLocale(req.headers)) }),

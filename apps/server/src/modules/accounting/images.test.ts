@@ -9,6 +9,8 @@ import {
   startTestApp,
   type BookDimensions,
   type TestApp,
+  TINY_PNG,
+  uploadImage,
 } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -23,28 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-function multipart(bytes: Buffer, filename = 'a.png', type = 'image/png') {
-  const boundary = '----cabtest';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(bytes: Buffer, asToken = token, book = bookId, filename?: string) {
-  const { payload, contentType } = multipart(bytes, filename);
-  const headers = t.client.signHeaders('POST', ACCOUNTING_PATHS.upload, '');
-  return t.app.inject({
-    method: 'POST',
-    url: ACCOUNTING_PATHS.upload,
-    payload,
-    headers: { ...headers, 'content-type': contentType, authorization: `Bearer ${asToken}`, 'trading-entity': book },
-  });
-}
+const PNG = TINY_PNG;
+const upload = (bytes: Buffer, asToken = token, book = bookId, filename?: string) => uploadImage(t, asToken, book, bytes, filename);
 const fetchImage = (url: string, asToken?: string) =>
   t.app.inject({ method: 'GET', url, headers: asToken ? { authorization: `Bearer ${asToken}` } : {} });
 

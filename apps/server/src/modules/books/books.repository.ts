@@ -1,15 +1,19 @@
+import { DEFAULT_ROLE_PERMISSIONS, type SystemRoleKind } from '@cab/contracts';
 import { sql, type Selectable } from 'kysely';
-import type { BookReportSettings } from '../../http/book-scope.ts';
+import type { BookMembership, BookReportSettings } from '../../http/book-scope.ts';
 import type { Database } from '../../platform/db/index.ts';
-import type { BookRole, BooksTable } from '../../platform/db/schema.ts';
+import type { BooksTable, RoleKind } from '../../platform/db/schema.ts';
 
 /** A book as the caller sees it: the row, the caller's role, creator and member count. */
 export interface BookView extends Selectable<BooksTable> {
-  role: BookRole;
+  role: RoleKind;
+  role_id: string;
   creator_name: string;
   member_count: string;
   last_used_at: Date | null;
 }
+
+const SYSTEM_ROLE_KINDS: readonly SystemRoleKind[] = ['owner', 'admin', 'bookkeeper', 'viewer'];
 
 /** SQL of books, their users, recent use and activity. Every query leads with an indexed key. */
 export class BooksRepository {
@@ -20,10 +24,12 @@ export class BooksRepository {
       .selectFrom('book_users as bu')
       .innerJoin('books as b', 'b.id', 'bu.book_id')
       .innerJoin('users as c', 'c.id', 'b.creator_id')
+      .innerJoin('book_roles as ro', (j) => j.onRef('ro.book_id', '=', 'bu.book_id').onRef('ro.id', '=', 'bu.role_id'))
       .leftJoin('book_recent_uses as r', (j) => j.onRef('r.book_id', '=', 'bu.book_id').on('r.user_id', '=', userId))
       .selectAll('b')
       .select([
-        'bu.role',
+        'ro.kind as role',
+        'bu.role_id',
         'c.nickname as creator_name',
         'r.used_at as last_used_at',
         (eb) =>
@@ -48,18 +54,21 @@ export class BooksRepository {
   }
 
   /** The caller's role in a live book (primary-key lookup) and the book's report settings, for the book-scope step of every book route. */
-  async roleOf(userId: string, bookId: string): Promise<{ role: BookRole; settings: BookReportSettings } | undefined> {
+  async roleOf(userId: string, bookId: string): Promise<(BookMembership & { settings: BookReportSettings }) | undefined> {
     const row = await this.db
       .selectFrom('book_users as bu')
       .innerJoin('books as b', 'b.id', 'bu.book_id')
-      .select(['bu.role', 'b.currency', 'b.time_zone', 'b.date_gap', 'b.day_gap'])
+      .innerJoin('book_roles as ro', (j) => j.onRef('ro.book_id', '=', 'bu.book_id').onRef('ro.id', '=', 'bu.role_id'))
+      .select(['bu.role_id', 'ro.kind', 'ro.permissions', 'b.currency', 'b.time_zone', 'b.date_gap', 'b.day_gap'])
       .where('bu.book_id', '=', bookId)
       .where('bu.user_id', '=', userId)
       .where('b.deleted_at', 'is', null)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
-      role: row.role,
+      roleId: row.role_id,
+      role: row.kind,
+      permissions: row.permissions,
       settings: { currency: row.currency, timeZone: row.time_zone, dateGap: Number(row.date_gap), dayGap: Number(row.day_gap) },
     };
   }
@@ -89,8 +98,18 @@ export class BooksRepository {
     return db.insertInto('books').values(row).returning('id').executeTakeFirstOrThrow();
   }
 
-  addUser(db: Database, bookId: string, userId: string, role: BookRole) {
-    return db.insertInto('book_users').values({ book_id: bookId, user_id: userId, role }).execute();
+  /** A new book's roles (SPEC 6 defaults); answers the owner role's id. */
+  async seedRoles(db: Database, bookId: string): Promise<string> {
+    const rows = await db
+      .insertInto('book_roles')
+      .values(SYSTEM_ROLE_KINDS.map((kind) => ({ book_id: bookId, kind, permissions: [...DEFAULT_ROLE_PERMISSIONS[kind]] })))
+      .returning(['id', 'kind'])
+      .execute();
+    return rows.find((r) => r.kind === 'owner')!.id;
+  }
+
+  addUser(db: Database, bookId: string, userId: string, roleId: string) {
+    return db.insertInto('book_users').values({ book_id: bookId, user_id: userId, role_id: roleId }).execute();
   }
 
   removeUser(db: Database, bookId: string, userId: string) {
@@ -125,9 +144,10 @@ export class BooksRepository {
     return this.db
       .selectFrom('book_users as bu')
       .innerJoin('books as b', 'b.id', 'bu.book_id')
+      .innerJoin('book_roles as ro', (j) => j.onRef('ro.book_id', '=', 'bu.book_id').onRef('ro.id', '=', 'bu.role_id'))
       .select(['b.id', 'b.name', 'b.deleted_at', 'b.purge_after'])
       .where('bu.user_id', '=', userId)
-      .where('bu.role', '=', 'owner')
+      .where('ro.kind', '=', 'owner')
       .where('b.deleted_at', 'is not', null)
       .orderBy('b.deleted_at', 'desc')
       .execute();
@@ -143,11 +163,12 @@ export class BooksRepository {
       .where((eb) =>
         eb.exists(
           eb
-            .selectFrom('book_users')
-            .select('book_id')
-            .where('book_id', '=', bookId)
-            .where('user_id', '=', userId)
-            .where('role', '=', 'owner'),
+            .selectFrom('book_users as bu')
+            .innerJoin('book_roles as ro', (j) => j.onRef('ro.book_id', '=', 'bu.book_id').onRef('ro.id', '=', 'bu.role_id'))
+            .select('bu.book_id')
+            .where('bu.book_id', '=', bookId)
+            .where('bu.user_id', '=', userId)
+            .where('ro.kind', '=', 'owner'),
         ),
       )
       .executeTakeFirst();

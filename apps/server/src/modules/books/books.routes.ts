@@ -84,7 +84,7 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     summary: 'One book (query id, or the Trading-Entity)',
     query: BookQuery,
     response: BookResponse,
-    book: 'member',
+    book: Permission.BASIC,
     bookId: ({ query, req }) => query.id ?? req.tradingEntity,
     handler: async ({ user, book }) => data(await books.get(requireUser(user).id, book.bookId)),
   });
@@ -116,7 +116,7 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
   const update = async (userId: string, bookId: string, body: z.output<typeof UpdateBookRequest>) =>
     data(await books.update(userId, bookId, body));
   // Settings belong to those who run the book (there is no permission code for them).
-  const settingsScope = { book: 'manager', bookId: ({ params }: { params: { bookId: string } }) => params.bookId } as const;
+  const settingsScope = { book: Permission.EDIT_BOOK, bookId: ({ params }: { params: { bookId: string } }) => params.bookId } as const;
   const UpdateParams = z.object({ bookId: z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a book id') });
   defineRoute(app, registry, {
     method: 'PATCH',
@@ -175,7 +175,7 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     status: 204,
     summary: 'Quit a book (members; the owner cannot)',
     body: BookIdBody,
-    book: 'member',
+    book: 'self',
     bookId: ({ body }) => body.id,
     handler: async ({ user, book }) => books.quit(requireUser(user).id, book),
   });
@@ -187,7 +187,7 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     status: 204,
     summary: 'Make a book the default (preference default.book_id)',
     params: BookIdParams,
-    book: 'member',
+    book: 'self',
     bookId: ({ params }) => params.id,
     handler: async ({ user, book }) => books.setDefault(requireUser(user).id, book.bookId),
   });
@@ -227,7 +227,7 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     auth: 'user',
     summary: 'Extension info of one book',
     params: BookIdParams,
-    book: 'member',
+    book: Permission.BASIC,
     bookId: ({ params }) => params.id,
     handler: async ({ user, book }) => {
       const [ext] = await books.ext(requireUser(user).id, [book.bookId]);

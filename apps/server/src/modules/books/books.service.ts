@@ -82,7 +82,7 @@ export class BooksService {
         target_version: versions.target,
         time_zone: timeZone && TimeZoneName.safeParse(timeZone).success ? timeZone : DEFAULT_TIME_ZONE,
       });
-      await this.books.addUser(tx, id, userId, 'owner');
+      await this.books.addUser(tx, id, userId, await this.books.seedRoles(tx, id));
       await copyTemplateContent(tx, id, template.content as StoredTemplateContent, { id: userId, name: owner.nickname }, locale);
       await this.books.touchRecent(tx, userId, id, this.now());
       await this.catalogue.countUse(tx, template.id);

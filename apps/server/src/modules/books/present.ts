@@ -1,4 +1,4 @@
-import { DEFAULT_SHARE_IMAGE, ROLE_IDS, type Book } from '@cab/contracts';
+import { DEFAULT_SHARE_IMAGE, type Book } from '@cab/contracts';
 import type { BookView } from './books.repository.ts';
 
 export function presentBook(v: BookView): Book {
@@ -15,7 +15,7 @@ export function presentBook(v: BookView): Book {
     member_count: Number(v.member_count),
     creator: { id: v.creator_id },
     user_name: v.creator_name,
-    role_list: [{ role_id: ROLE_IDS[v.role], role_name: v.role }],
+    role_list: [{ role_id: v.role_id, role_name: v.role }],
     user_type: v.role === 'owner' ? '1' : '0',
     min_cover_url: v.cover,
     raw_min_cover_url: v.cover,

@@ -15,6 +15,7 @@ import {
   SummariesResponse,
   TransactionsRequest,
   TransactionsResponse,
+  Permission,
 } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -34,7 +35,7 @@ export function registerStatisticsRoutes(
   deps: { statistics: StatisticsService; search: SearchService },
 ) {
   const { statistics, search } = deps;
-  const read = { auth: 'user', book: 'member', tag: 'statistics' } as const;
+  const read = { auth: 'user', book: Permission.TRANSACTION_GROUP, tag: 'statistics' } as const;
 
   defineRoute(app, registry, {
     ...read,

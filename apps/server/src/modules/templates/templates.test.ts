@@ -81,9 +81,14 @@ describe('a user with 200 books', () => {
         .executeTakeFirstOrThrow();
       ids.push(b.id);
     }
+    const owners = await t.db
+      .insertInto('book_roles')
+      .values(ids.map((id) => ({ book_id: id, kind: 'owner' as const, permissions: [] })))
+      .returning(['book_id', 'id'])
+      .execute();
     await t.db
       .insertInto('book_users')
-      .values(ids.map((id) => ({ book_id: id, user_id: u.userid, role: 'owner' as const })))
+      .values(owners.map((r) => ({ book_id: r.book_id, user_id: u.userid, role_id: r.id })))
       .execute();
     await sql`ANALYZE`.execute(t.db);
     const list = await t.client.get(BOOK_PATHS.cloudList, { token: u.token });

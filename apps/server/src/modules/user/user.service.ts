@@ -36,6 +36,11 @@ export class UserService {
     return u;
   }
 
+  /** The registered user with this phone, if any (adding a member by phone). */
+  findByPhone(phone: string) {
+    return this.repo.findByPhone(phone);
+  }
+
   findByLogin(username: string) {
     return this.repo.findByLogin(username.trim());
   }

@@ -109,15 +109,70 @@ export interface BooksTable {
   time_zone: Generated<string>;
   date_gap: Generated<number>;
   day_gap: Generated<number>;
+  /** Defaults of new invitation links (defaultInviteSetting). */
+  invite_validity_days: Generated<number>;
+  invite_audit_type: Generated<AuditTypeColumn>;
 }
 
-export type BookRole = 'owner' | 'admin' | 'bookkeeper' | 'viewer';
+export type RoleKind = 'owner' | 'admin' | 'bookkeeper' | 'viewer' | 'custom';
 
 export interface BookUsersTable {
   book_id: string;
   user_id: string;
-  role: BookRole;
+  role_id: string;
   joined_at: DefaultedTimestamp;
+  subscribed: Generated<boolean>;
+}
+
+export interface BookRolesTable {
+  book_id: string;
+  id: Generated<string>;
+  kind: RoleKind;
+  name: Generated<string>;
+  description: Generated<string>;
+  permissions: string[];
+  price_minor: Generated<string>;
+  billing_type: Generated<'PerDay' | 'PerPersonPerDay' | 'OneOff'>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export type AuditTypeColumn = 'NeedToBeReviewed' | 'NoReviewDesignatedRole' | 'NoReviewRoleCode';
+
+export interface BookInvitationsTable {
+  book_id: string;
+  id: Generated<string>;
+  code: string;
+  audit_type: AuditTypeColumn;
+  role_ids: string[];
+  role_code: string | null;
+  validity_days: number;
+  inviter_id: string;
+  remark: Generated<string>;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+
+export type MemberRequestStatusColumn = 'Accepted' | 'ToBeAccepted' | 'ToBeAuthorized' | 'Agreed' | 'Rejected' | 'Distributed';
+
+export interface BookMemberRequestsTable {
+  book_id: string;
+  id: Generated<string>;
+  user_id: string;
+  kind: 'apply' | 'join' | 'add';
+  status: MemberRequestStatusColumn;
+  invitation_id: string | null;
+  inviter_id: string | null;
+  role_id: string | null;
+  granted_role_id: string | null;
+  remark: Generated<string>;
+  subscribe: Generated<boolean>;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  urge_count: Generated<number>;
+  urged_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
 }
 
 export interface BookCategoriesTable {
@@ -256,6 +311,9 @@ export interface DB {
   cover_materials: CoverMaterialsTable;
   books: BooksTable;
   book_users: BookUsersTable;
+  book_roles: BookRolesTable;
+  book_invitations: BookInvitationsTable;
+  book_member_requests: BookMemberRequestsTable;
   book_categories: BookCategoriesTable;
   book_accounts: BookAccountsTable;
   book_labels: BookLabelsTable;

@@ -1,0 +1,309 @@
+import { Permission, type Activity, type Locale, type Member, type MemberRequest } from '@cab/contracts';
+import type { BookContext } from '../../http/book-scope.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import type { Database } from '../../platform/db/index.ts';
+import type { MemberRequestStatusColumn } from '../../platform/db/schema.ts';
+import type { BooksService } from '../books/books.service.ts';
+import type { UserService } from '../user/user.service.ts';
+import type { InvitationsRepository, RequestRow } from './invitations.repository.ts';
+import { mayActOn, mayHandOut } from './members.policy.ts';
+import type { MemberRow, MembersRepository } from './members.repository.ts';
+import { maskPhone, presentMember, presentRequest } from './present.ts';
+import type { RolesService } from './roles.service.ts';
+
+const DECIDED: MemberRequestStatusColumn[] = ['Accepted', 'Agreed', 'Distributed', 'Rejected'];
+
+/** A book's members: lists, details, roles given and taken, approvals, additions by phone. */
+export class MembersService {
+  constructor(
+    private readonly db: Database,
+    private readonly members: MembersRepository,
+    private readonly requests: InvitationsRepository,
+    private readonly roles: RolesService,
+    private readonly books: BooksService,
+    private readonly users: UserService,
+    private readonly clock: Clock,
+  ) {}
+
+  private now = () => new Date(this.clock.now());
+
+  async presentRequests(rows: RequestRow[], locale: Locale): Promise<MemberRequest[]> {
+    const byBook = new Map<string, RequestRow[]>();
+    for (const q of rows) byBook.set(q.book_id, [...(byBook.get(q.book_id) ?? []), q]);
+    const refs = new Map<string, Awaited<ReturnType<RolesService['refs']>>>();
+    for (const [bookId, qs] of byBook)
+      refs.set(
+        bookId,
+        await this.roles.refs(
+          bookId,
+          qs.flatMap((q) => [q.role_id, q.granted_role_id]),
+          locale,
+        ),
+      );
+    return rows.map((q) => presentRequest(q, refs.get(q.book_id)!));
+  }
+
+  async bookUsers(book: BookContext, me: string, locale: Locale) {
+    const [members, virtual, open] = await Promise.all([
+      this.members.list(book.bookId),
+      this.members.virtualMembers(book.bookId),
+      this.requests.listByStatus(book.bookId, ['ToBeAccepted', 'ToBeAuthorized'], 'asc', 200),
+    ]);
+    const pending = (await this.presentRequests(open, locale)).map(({ remark: _remark, ...rest }) => rest);
+    return {
+      pending_users: pending,
+      bookkeepers: members.map((m) => presentMember(m, me, locale)),
+      member_list: virtual,
+      joined_number: members.length,
+    };
+  }
+
+  async requestLists(book: BookContext, locale: Locale, pageSize = 50) {
+    const [open, decided, joined] = await Promise.all([
+      this.requests.listByStatus(book.bookId, ['ToBeAccepted', 'ToBeAuthorized'], 'asc', 200),
+      this.requests.listByStatus(book.bookId, DECIDED, 'desc', pageSize),
+      this.members.count(book.bookId),
+    ]);
+    return {
+      to_be_accepted_list: await this.presentRequests(open, locale),
+      accepted_list: await this.presentRequests(decided, locale),
+      joined_number: joined,
+    };
+  }
+
+  async admins(book: BookContext, me: string, locale: Locale): Promise<Member[]> {
+    return (await this.members.approvers(book.bookId, Permission.MEMBER_APPROVAL)).map((m) => presentMember(m, me, locale));
+  }
+
+  private async member(bookId: string, userId: string, db: Database = this.db): Promise<MemberRow> {
+    const m = await this.members.get(bookId, userId, db);
+    if (!m) throw new AppError('member.notFound');
+    return m;
+  }
+
+  async basic(book: BookContext, userId: string, me: string, locale: Locale): Promise<Member> {
+    return presentMember(await this.member(book.bookId, userId), me, locale);
+  }
+
+  async detail(book: BookContext, userId: string, me: string, locale: Locale) {
+    const m = await this.member(book.bookId, userId);
+    const [stats, label] = await Promise.all([
+      this.members.recordStats(book.bookId, userId),
+      this.members.memberLabel(book.bookId, userId),
+    ]);
+    return {
+      ...presentMember(m, me, locale),
+      phone: maskPhone(m.phone),
+      record_count: stats.count,
+      last_recorded_at: stats.last?.getTime() ?? null,
+      member_label: label ?? null,
+    };
+  }
+
+  /** Checks that the actor may give this role: it exists, is not the owner's, and holds nothing the actor lacks. */
+  async roleToGive(book: BookContext, roleId: string, db: Database = this.db) {
+    const role = await this.roles.found(book.bookId, roleId, db);
+    if (role.kind === 'owner') throw new AppError('invitation.ownerRole');
+    if (!mayHandOut(book, role.permissions)) throw new AppError('invitation.roleAboveYours');
+    return role;
+  }
+
+  async changeRole(book: BookContext, actorId: string, userId: string, roleId: string, locale: Locale): Promise<Member> {
+    await this.db.transaction().execute(async (tx) => {
+      const m = await this.member(book.bookId, userId, tx);
+      if (userId === actorId) throw new AppError('member.ownRole');
+      if (m.role_kind === 'owner') throw new AppError('member.ownerRole');
+      if (!mayActOn(book, { kind: m.role_kind, permissions: m.role_permissions })) throw new AppError('member.aboveYou');
+      const role = await this.roleToGive(book, roleId, tx);
+      await this.members.changeRole(tx, book.bookId, userId, role.id);
+      await this.books.logActivity(tx, {
+        book_id: book.bookId,
+        user_id: actorId,
+        action: 'role',
+        entity: 'member',
+        entity_id: userId,
+        before: { role_id: m.role_id },
+        after: { role_id: role.id },
+      });
+    });
+    return presentMember(await this.member(book.bookId, userId), actorId, locale);
+  }
+
+  /** Removing takes effect at once: the next call of theirs to the book is refused. */
+  async remove(book: BookContext, actorId: string, userId: string): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const m = await this.member(book.bookId, userId, tx);
+      if (userId === actorId) throw new AppError('member.removeSelf');
+      if (m.role_kind === 'owner') throw new AppError('member.removeOwner');
+      if (!mayActOn(book, { kind: m.role_kind, permissions: m.role_permissions })) throw new AppError('member.aboveYou');
+      await this.members.remove(tx, book.bookId, userId);
+      await this.books.logActivity(tx, {
+        book_id: book.bookId,
+        user_id: actorId,
+        action: 'remove',
+        entity: 'member',
+        entity_id: userId,
+        before: { role_id: m.role_id, nickname: m.nickname },
+      });
+    });
+  }
+
+  /** Puts a user into a book (inside the caller's transaction): membership, a member label, an activity row. */
+  async admit(tx: Database, bookId: string, userId: string, roleId: string, subscribed: boolean, actorId: string): Promise<void> {
+    if (await this.members.get(bookId, userId, tx)) throw new AppError('invitation.alreadyMember');
+    await this.members.add(tx, bookId, userId, roleId, subscribed);
+    await this.members.ensureMemberLabel(tx, bookId, userId, await this.members.nickname(tx, userId));
+    await this.books.logActivity(tx, {
+      book_id: bookId,
+      user_id: actorId,
+      action: 'join',
+      entity: 'member',
+      entity_id: userId,
+      after: { role_id: roleId },
+    });
+  }
+
+  async decide(
+    book: BookContext,
+    actorId: string,
+    id: string,
+    agreed: boolean,
+    roleId: string | undefined,
+    locale: Locale,
+  ): Promise<MemberRequest> {
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        const q = await this.requests.request(book.bookId, id, tx);
+        if (!q || q.status !== 'ToBeAuthorized') throw new AppError('invitation.requestNotFound');
+        if (!agreed) {
+          await this.requests.decide(tx, book.bookId, id, {
+            status: 'Rejected',
+            granted_role_id: null,
+            decided_by: actorId,
+            decided_at: this.now(),
+          });
+          return;
+        }
+        const given = roleId ?? q.role_id;
+        if (!given) throw new AppError('invitation.roleNeeded');
+        const role = await this.roleToGive(book, given, tx);
+        const status = role.id === q.role_id ? 'Agreed' : 'Distributed';
+        if (
+          !(await this.requests.decide(tx, book.bookId, id, {
+            status,
+            granted_role_id: role.id,
+            decided_by: actorId,
+            decided_at: this.now(),
+          }))
+        ) {
+          throw new AppError('invitation.requestNotFound');
+        }
+        if (await this.members.get(book.bookId, q.user_id, tx)) throw new AppError('invitation.alreadyMemberOther');
+        await this.admit(tx, book.bookId, q.user_id, role.id, q.subscribe, actorId);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('invitation.alreadyMemberOther');
+      throw err;
+    }
+    return (await this.presentRequests([(await this.requests.request(book.bookId, id))!], locale))[0]!;
+  }
+
+  async addByPhone(
+    book: BookContext,
+    actorId: string,
+    phone: string,
+    roleId: string,
+    remark: string,
+    locale: Locale,
+  ): Promise<MemberRequest> {
+    const user = await this.users.findByPhone(phone);
+    if (!user) throw new AppError('invitation.userNotRegistered');
+    if (user.id === actorId) throw new AppError('invitation.addSelf');
+    let id = '';
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        if (await this.members.get(book.bookId, user.id, tx)) throw new AppError('invitation.alreadyMemberOther');
+        if (await this.requests.openRequest(book.bookId, user.id, tx)) throw new AppError('invitation.pending');
+        const role = await this.roleToGive(book, roleId, tx);
+        id = await this.requests.createRequest(tx, {
+          book_id: book.bookId,
+          user_id: user.id,
+          kind: 'add',
+          status: 'ToBeAccepted',
+          invitation_id: null,
+          inviter_id: actorId,
+          role_id: role.id,
+          granted_role_id: null,
+          remark,
+          subscribe: true,
+          decided_at: null,
+        });
+        await this.books.logActivity(tx, {
+          book_id: book.bookId,
+          user_id: actorId,
+          action: 'add',
+          entity: 'member',
+          entity_id: user.id,
+          after: { role_id: role.id },
+        });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'book_member_requests_open_idx')) throw new AppError('invitation.pending');
+      throw err;
+    }
+    return (await this.presentRequests([(await this.requests.request(book.bookId, id))!], locale))[0]!;
+  }
+
+  /** The added user accepts (joins with the role offered) or declines. */
+  async answer(userId: string, id: string, accepted: boolean, locale: Locale): Promise<MemberRequest> {
+    const q = await this.requests.requestOfUser(userId, id, ['ToBeAccepted']);
+    if (!q) throw new AppError('invitation.requestNotFound');
+    // The role may have been deleted since: the viewer's role stands in.
+    const offered = q.role_id ? (await this.roles.refs(q.book_id, [q.role_id], locale)).get(q.role_id)?.role_id : undefined;
+    const roleId = offered ?? (await this.roles.viewerRoleId(q.book_id));
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        const status = accepted ? 'Accepted' : 'Rejected';
+        if (
+          !(await this.requests.decide(tx, q.book_id, id, {
+            status,
+            granted_role_id: accepted ? roleId : null,
+            decided_by: userId,
+            decided_at: this.now(),
+          }))
+        ) {
+          throw new AppError('invitation.requestNotFound');
+        }
+        if (accepted) await this.admit(tx, q.book_id, userId, roleId, q.subscribe, userId);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('invitation.alreadyMember');
+      throw err;
+    }
+    return (await this.presentRequests([(await this.requests.request(q.book_id, id))!], locale))[0]!;
+  }
+
+  async activities(
+    book: BookContext,
+    cursor: string | undefined,
+    pageSize: number,
+  ): Promise<{ data: Activity[]; paging: { has_more: boolean; next_cursor: string | null } }> {
+    const rows = await this.members.activities(book.bookId, cursor, pageSize + 1);
+    const page = rows.slice(0, pageSize);
+    return {
+      data: page.map((a) => ({
+        id: a.id,
+        user: a.user_id ? { user_id: a.user_id, nickname: a.nickname ?? '', avatar_url: a.avatar_url ?? '' } : null,
+        action: a.action,
+        entity: a.entity,
+        entity_id: a.entity_id,
+        before: a.before ?? null,
+        after: a.after ?? null,
+        at: a.at.getTime(),
+      })),
+      paging: { has_more: rows.length > pageSize, next_cursor: rows.length > pageSize ? page[page.length - 1]!.id : null },
+    };
+  }
+}
