@@ -19,7 +19,7 @@ export const MEMBER_PATHS = {
 
   // The book's side.
   bookRoles: '/cab-service-ws/account-books/:bookId/roles',
-  paidRoles: '/cab-service-ws/account-books/:bookId/paid-roles',
+  paidRoles: '/cab-service-ws/account-books/:id/paid-roles',
   admins: '/cab-user-ws/v5/account-book/invitation/book-users/admin',
   roles: '/cab-service-ws/account-book/v2/roles',
   role: '/cab-service-ws/account-book/v2/roles/:role_id',

@@ -1,6 +1,7 @@
 import {
   BookPathParams,
   MEMBER_PATHS,
+  MemberIdParams,
   Permission,
   PermissionTreeQuery,
   PermissionTreeResponse,
@@ -37,9 +38,10 @@ export function registerRoleRoutes(app: FastifyInstance, registry: RegisteredRou
     url: MEMBER_PATHS.paidRoles,
     tag,
     auth: 'user',
-    ...inPath,
     summary: "A book's roles that cost banana shell",
-    params: BookPathParams,
+    book: Permission.BASIC,
+    bookId: ({ params }) => params.id,
+    params: MemberIdParams,
     response: RoleListResponse,
     handler: async ({ book, req }) => ({ data: await roles.list(book, requestLocale(req.headers), true) }),
   });

@@ -84,8 +84,7 @@ describe("a book's roles", () => {
       permission_codes: ['01', '010001'],
       role_info: { price: '1.50', billing_type: 'PerPersonPerDay' },
     });
-    const paid = (await t.client.get(bookPath(MEMBER_PATHS.paidRoles, { bookId: book.id }), { token: owner.token })).json()
-      .data as RoleOut[];
+    const paid = (await t.client.get(bookPath(MEMBER_PATHS.paidRoles, { id: book.id }), { token: owner.token })).json().data as RoleOut[];
     expect(paid.map((r) => r.role_id)).toEqual([role.role_id]);
 
     const updated = await t.client.post(
