@@ -53,8 +53,9 @@ try {
     const owner = await server.db
       .selectFrom('book_users as bu')
       .innerJoin('users as u', 'u.id', 'bu.user_id')
+      .innerJoin('book_roles as r', (j) => j.onRef('r.book_id', '=', 'bu.book_id').onRef('r.id', '=', 'bu.role_id'))
       .select(['bu.book_id', 'u.phone'])
-      .where('bu.role', '=', 'owner')
+      .where('r.kind', '=', 'owner')
       .orderBy('bu.book_id')
       .executeTakeFirstOrThrow();
     bookId = owner.book_id;

@@ -18,5 +18,7 @@ if (!window.matchMedia) {
 // The areas' texts register when their pages load; component tests render parts of those pages.
 await import('./i18n/flow.ts');
 await import('./i18n/flow-search.ts');
+await import('./i18n/invitations.ts');
+await import('./i18n/members.ts');
 // antd-mobile's imperative toasts and dialogs need React 19's createRoot, as in the app (main.tsx).
 await import('./app/react19-compat.ts');

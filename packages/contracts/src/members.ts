@@ -138,6 +138,7 @@ export const MemberDetail = Member.extend({
   /** The book's member label that stands for them, if any. */
   member_label: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
+export type MemberDetail = z.infer<typeof MemberDetail>;
 export const MemberDetailResponse = z.object({ data: MemberDetail });
 export const ChangeMemberRoleRequest = z.object({ role_id: Id });
 
@@ -173,6 +174,7 @@ export const BookUsersResponse = z.object({
     joined_number: z.number().int(),
   }),
 });
+export type BookUsers = z.infer<typeof BookUsersResponse>['data'];
 /** v6 members: what waits for approval and what was decided lately. */
 export const MemberRequestsQuery = z.object({ page_size: z.coerce.number().int().min(1).max(100).optional() });
 export const MemberRequestsResponse = z.object({
@@ -182,6 +184,8 @@ export const MemberRequestsResponse = z.object({
     joined_number: z.number().int(),
   }),
 });
+
+export type MemberRequests = z.infer<typeof MemberRequestsResponse>['data'];
 
 export const DecideRequest = z.object({
   id: Id,
@@ -253,6 +257,7 @@ export const PendingPromptsResponse = z.object({
 });
 
 export const InviteSetting = z.object({ link_validity: LinkValidity, audit_type: AuditType });
+export type InviteSetting = z.infer<typeof InviteSetting>;
 export const InviteSettingResponse = z.object({ data: InviteSetting });
 
 export const ActivitiesQuery = z.object({
@@ -277,3 +282,4 @@ export const ActivitiesResponse = z.object({
   data: z.array(Activity),
   paging: z.object({ has_more: z.boolean(), next_cursor: z.string().nullable() }),
 });
+export type ActivitiesPage = z.infer<typeof ActivitiesResponse>;

@@ -27,7 +27,7 @@ export const Permission = {
   /** Ours: name, cover, remark and report settings. */
   EDIT_BOOK: '05000101',
   DELETE_BOOK: '05000102',
-  /** Ours: delete and reorder categories, accounts, members, merchants and projects. */
+  /** Ours: delete categories, accounts, members, merchants and projects (it rewrites others' records). */
   MANAGE_DIMENSIONS: '05000103',
   /** Group: sensitive information; today the activity log (who changed what, before and after). */
   SENSITIVE: '11',

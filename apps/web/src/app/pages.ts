@@ -104,4 +104,14 @@ export const PAGES: Record<string, PageDef> = {
   globalSearch: page(() => import('../pages/search/GlobalSearchPage.tsx')),
   myBookSearch: page(() => import('../pages/search/MyBookSearchPage.tsx')),
   bookSearch: page(() => import('../pages/search/BookSearchPage.tsx')),
+  // The invitations area (issue 10): join by invitation, today's share (with a new link).
+  invitation: page(() => import('../pages/invitation/InvitationPage.tsx')),
+  share: page(() => import('../pages/share/SharePage.tsx')),
+  // The members area (issue 10): members and roles, role pages, invitation defaults, the activity log.
+  roleSetting: page(() => import('../pages/roleSetting/RoleSettingPage.tsx')),
+  roleManagement: page(() => import('../pages/roleSetting/RoleManagementPage.tsx')),
+  roleInfo: page(() => import('../pages/roleSetting/RoleInfoPage.tsx')),
+  roleDetailInfo: page(() => import('../pages/roleSetting/RoleDetailInfoPage.tsx')),
+  activity: page(() => import('../pages/roleSetting/ActivityPage.tsx')),
+  defaultInviteSetting: page(() => import('../pages/defaultInviteSetting/DefaultInviteSettingPage.tsx')),
 };

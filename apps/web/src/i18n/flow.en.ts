@@ -40,6 +40,7 @@ export const flowEn: Texts<typeof flowZhCN> = {
   count_one: '{{count}} record',
   transferTitle: '{{from}} → {{to}}',
   listSeparator: ', ',
+  recordedBy: 'by {{name}}',
   inCurrency: '{{currency}} {{amount}}',
   today: 'Today',
   yesterday: 'Yesterday',

@@ -36,6 +36,7 @@ export const flowZhCN = {
   count: '{{count}} 笔',
   transferTitle: '{{from}} → {{to}}',
   listSeparator: '，',
+  recordedBy: '{{name}}记',
   inCurrency: '{{currency}} {{amount}}',
   today: '今天',
   yesterday: '昨天',

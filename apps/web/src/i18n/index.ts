@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { useSettingsStore, type Language } from '../stores/settings.ts';
 import type { flowSearchZhCN } from './flow-search.zh-CN.ts';
 import type { flowZhCN } from './flow.zh-CN.ts';
+import type { invitationsZhCN } from './invitations.zh-CN.ts';
+import type { membersZhCN } from './members.zh-CN.ts';
 import { zhCN, type Resources, type Texts } from './zh-CN.ts';
 
 /**
@@ -18,6 +20,8 @@ import { zhCN, type Resources, type Texts } from './zh-CN.ts';
 export interface Sections {
   flow: typeof flowZhCN;
   flowSearch: typeof flowSearchZhCN;
+  invitations: typeof invitationsZhCN;
+  members: typeof membersZhCN;
 }
 export type SectionName = keyof Sections;
 

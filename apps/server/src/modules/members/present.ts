@@ -1,5 +1,6 @@
 import {
   ASSIGNED_BY_ADMIN_ROLE_ID,
+  PERMISSION_CODES,
   SYSTEM_ROLE_TEXTS,
   minorToMoney,
   type Invitation,
@@ -36,7 +37,8 @@ export function presentRole(r: RoleRow, locale: Locale, editable: boolean): Role
     role_desc: roleDesc(r.kind, r.description, locale),
     role_code: r.kind,
     role_info: { price: price(r.price_minor), billing_type: r.billing_type, role_name: name },
-    permission_codes: r.kind === 'owner' ? [] : r.permissions,
+    // The owner holds every code whatever its row says.
+    permission_codes: r.kind === 'owner' ? [...PERMISSION_CODES] : r.permissions,
     member_count: Number(r.member_count),
     editable,
   };

@@ -52,7 +52,8 @@ export class RolesService {
   }
 
   async get(book: BookContext, roleId: string, locale: Locale): Promise<Role> {
-    return presentRole(await this.found(book.bookId, roleId), locale, false);
+    const r = await this.found(book.bookId, roleId);
+    return presentRole(r, locale, this.editable(book, r));
   }
 
   /** Role refs by id, in the reader's language, for presenting requests and links. */

@@ -18,6 +18,8 @@ import { SEARCH_KIND, convertMinor, crossCurrency, nodeChoice, type PickField } 
 import { pressKey, typedToMinor, type PadKey } from '../../features/accounting/keypad.ts';
 import { accountingQueries, useCurrentBookId } from '../../features/accounting/queries.ts';
 import { useLeave, useRecordForm } from '../../features/accounting/useRecordForm.ts';
+import { NoRecordPermission } from '../../features/members/components/NoRecordPermission.tsx';
+import { useMayRecord } from '../../features/members/useMayRecord.ts';
 import { useRecording } from '../../features/accounting/useRecording.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import '../../features/accounting/accounting.css';
@@ -40,6 +42,8 @@ function Accounting({ bookId }: { bookId: string }) {
     useDraft((s) => s.tab),
   );
   const f = useRecordForm(bookId, editParam, data);
+  // A role that may not record (or not change records) sees why instead of the save buttons.
+  const mayWrite = useMayRecord(bookId, Boolean(editParam));
   const [picking, setPicking] = useState<PickField>();
   const [dating, setDating] = useState(false);
   const [templates, setTemplates] = useState(false);
@@ -59,9 +63,11 @@ function Accounting({ bookId }: { bookId: string }) {
       title={title}
       right={
         f.editId ? (
-          <a className="link danger-text" role="button" data-testid="rec-delete" onClick={() => f.deleteRecord(leave)}>
-            {t('accounting.delete')}
-          </a>
+          mayWrite && (
+            <a className="link danger-text" role="button" data-testid="rec-delete" onClick={() => f.deleteRecord(leave)}>
+              {t('accounting.delete')}
+            </a>
+          )
         ) : (
           <a className="link" role="button" data-testid="rec-templates" onClick={() => setTemplates(true)}>
             {t('accounting.template')}
@@ -125,7 +131,7 @@ function Accounting({ bookId }: { bookId: string }) {
         onChange={f.setTab}
         allowed={f.limited ? [tab] : f.editId ? (tab === 'Transfer' ? ['Transfer'] : EDITABLE_TABS) : undefined}
       />
-      <div className={typing || f.limited ? 'rec-scroll' : 'rec-scroll with-pad'}>
+      <div className={typing || f.limited || !mayWrite ? 'rec-scroll' : 'rec-scroll with-pad'}>
         {f.limited && <div className="notice-card">{t('accounting.otherType')}</div>}
         <AmountPanel
           tab={tab}
@@ -154,7 +160,9 @@ function Accounting({ bookId }: { bookId: string }) {
         />
         <Album bookId={bookId} images={draft.images} onOpen={(i) => navigate(`/accounting/pages/image-preview?mode=edit&index=${i}`)} />
       </div>
-      {f.limited || typing ? (
+      {!mayWrite ? (
+        <NoRecordPermission editing={Boolean(f.editId)} />
+      ) : f.limited || typing ? (
         // While the system keyboard is up for the remark, saving stays one tap away (the
         // button keeps the remark's focus on press, so the tap is not lost to the blur).
         <div className="rec-bar">

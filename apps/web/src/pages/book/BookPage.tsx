@@ -13,6 +13,7 @@ import { BookActions, TemplatePopup, usePrefetchBookPopups } from '../../feature
 import { useOpenBook } from '../../features/books/mutations.ts';
 import { useBooks } from '../../features/books/queries.ts';
 import { useBookFilter } from '../../features/books/useBookFilter.ts';
+import { InvitePopup } from '../../features/invitations/components/lazy.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
@@ -28,6 +29,7 @@ export default function BookPage() {
   const { keyword, setKeyword, filter, setFilter, shown } = useBookFilter(books.data);
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Book>();
+  const [inviting, setInviting] = useState<Book>();
   usePrefetchBookPopups(!loggedIn || !books.isPending);
   // The books filter here as typed; the flows of every book are searched on their own page.
   const searchFlows = (k: string) =>
@@ -105,7 +107,8 @@ export default function BookPage() {
         </div>
       )}
       <TemplatePopup visible={adding} onClose={() => setAdding(false)} />
-      <BookActions book={acting} onClose={() => setActing(undefined)} />
+      <BookActions book={acting} onClose={() => setActing(undefined)} onInvite={setInviting} />
+      <InvitePopup book={inviting} onClose={() => setInviting(undefined)} />
     </div>
   );
 }

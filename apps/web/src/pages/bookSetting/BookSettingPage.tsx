@@ -113,6 +113,9 @@ function BookSettings() {
           <ReportSettings book={b} save={save} />
           <div className="section">
             <List>
+              <List.Item data-testid="setting-members" onClick={() => navigate(`/roleSetting/index?bookId=${b.id}`)}>
+                {t('bookSetting.members')}
+              </List.Item>
               <List.Item onClick={() => navigate('/bookSetting/pages/law')}>{t('bookSetting.law')}</List.Item>
             </List>
           </div>

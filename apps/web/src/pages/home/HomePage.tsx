@@ -14,6 +14,7 @@ import { BookActions, TemplatePopup, usePrefetchBookPopups } from '../../feature
 import { useOpenBook } from '../../features/books/mutations.ts';
 import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
 import { useBookFilter } from '../../features/books/useBookFilter.ts';
+import { InvitePopup, PendingPrompts } from '../../features/invitations/components/lazy.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
@@ -30,6 +31,7 @@ export default function HomePage() {
   const { filter, setFilter, shown } = useBookFilter(books.data);
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Book>();
+  const [inviting, setInviting] = useState<Book>();
   // Home preloads the dashboard (SPEC 2), once home is drawn and the browser is idle.
   const drawn = !loggedIn || !books.isPending;
   useEffect(() => {
@@ -63,6 +65,8 @@ export default function HomePage() {
           <span>{t('books.searchEverything')}</span>
         </button>
       </div>
+      {/* What waits for the user (additions, applications, approvals): its own chunk, after the list. */}
+      {drawn && <PendingPrompts />}
       {(recent.data?.length ?? 0) > 0 && (
         <>
           <div className="section-title">{t('books.recent')}</div>
@@ -105,7 +109,8 @@ export default function HomePage() {
         <Icon name="notice" /> {t('books.infoFlowSoon')}
       </div>
       <TemplatePopup visible={adding} onClose={() => setAdding(false)} />
-      <BookActions book={acting} onClose={() => setActing(undefined)} />
+      <BookActions book={acting} onClose={() => setActing(undefined)} onInvite={setInviting} />
+      <InvitePopup book={inviting} onClose={() => setInviting(undefined)} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { AVATAR_MAX_BYTES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@cab/contracts/client';
 import { Avatar, Button, Dialog, List, Skeleton } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from 'react-router';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
@@ -10,9 +10,11 @@ import { useLogout, useSetPassword, useUpdateNickname, useUploadAvatar } from '.
 import { useUserInfo } from '../../features/user/queries.ts';
 import { maskPhone } from '../../lib/format.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
-import { EditPopup } from './EditPopup.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { showToast } from '../../app/toast.ts';
+
+// The edit popup (and antd-mobile's Popup and Input with it) loads when opened.
+const EditPopup = lazy(() => import('./EditPopup.tsx').then((m) => ({ default: m.EditPopup })));
 
 function PersonalInfo() {
   const { t } = useTranslation();
@@ -123,34 +125,36 @@ function PersonalInfo() {
           </div>
         </>
       )}
-      {editing === 'nickname' && user && (
-        <EditPopup
-          testId="nickname"
-          title={t('personal.nickname')}
-          initial={user.nickName}
-          placeholder={t('personal.nicknamePlaceholder')}
-          maxLength={NICKNAME_MAX}
-          validate={(v) => (!v.trim() ? t('personal.nicknameEmpty') : undefined)}
-          onSave={(v) => nickname.mutateAsync(v.trim())}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
-      {editing === 'password' && (
-        <EditPopup
-          testId="password"
-          type="password"
-          title={t('personal.setPassword')}
-          initial=""
-          placeholder={t('personal.newPassword')}
-          maxLength={PASSWORD_MAX}
-          validate={(v) => (v.length < PASSWORD_MIN ? t('personal.passwordShort', { n: PASSWORD_MIN }) : undefined)}
-          onSave={async (v) => {
-            await password.mutateAsync(v);
-            showToast(t('common.saved'));
-          }}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {editing === 'nickname' && user && (
+          <EditPopup
+            testId="nickname"
+            title={t('personal.nickname')}
+            initial={user.nickName}
+            placeholder={t('personal.nicknamePlaceholder')}
+            maxLength={NICKNAME_MAX}
+            validate={(v) => (!v.trim() ? t('personal.nicknameEmpty') : undefined)}
+            onSave={(v) => nickname.mutateAsync(v.trim())}
+            onClose={() => setEditing(undefined)}
+          />
+        )}
+        {editing === 'password' && (
+          <EditPopup
+            testId="password"
+            type="password"
+            title={t('personal.setPassword')}
+            initial=""
+            placeholder={t('personal.newPassword')}
+            maxLength={PASSWORD_MAX}
+            validate={(v) => (v.length < PASSWORD_MIN ? t('personal.passwordShort', { n: PASSWORD_MIN }) : undefined)}
+            onSave={async (v) => {
+              await password.mutateAsync(v);
+              showToast(t('common.saved'));
+            }}
+            onClose={() => setEditing(undefined)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -4,20 +4,31 @@ import { confirmDestructive } from '../../../app/confirm.tsx';
 import { Sheet } from '../../../app/Sheet.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
+import { useInvitePermission } from '../../invitations/api.ts';
 import { useLeaveBook, useSetDefaultBook } from '../mutations.ts';
 import { isOwned } from '../queries.ts';
+import '../../../i18n/invitations.ts';
 
 /**
  * The book action sheet: settings (not on the settings page itself), default, invite
- * (when members open), delete or quit with confirmation.
+ * (for those whose role may: 03000102; the owner always may), delete or quit with
+ * confirmation. Invite opens the page's invite popup (`onInvite`), else the share page's.
  */
-export function BookActions({ book, onClose, onSettingsPage }: { book: Book | undefined; onClose: () => void; onSettingsPage?: boolean }) {
+export interface BookActionsProps {
+  book: Book | undefined;
+  onClose: () => void;
+  onSettingsPage?: boolean;
+  onInvite?: (book: Book) => void;
+}
+
+export function BookActions({ book, onClose, onSettingsPage, onInvite }: BookActionsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const leave = useLeaveBook();
   const setDefault = useSetDefaultBook();
+  const owned = book ? isOwned(book) : false;
+  const mayInvite = useInvitePermission(book?.id ?? '', Boolean(book) && !owned);
   if (!book) return null;
-  const owned = isOwned(book);
 
   const confirmLeave = async () => {
     onClose();
@@ -54,7 +65,16 @@ export function BookActions({ book, onClose, onSettingsPage }: { book: Book | un
         showToast(t('books.defaultSet'));
       },
     },
-    { key: 'invite', text: t('books.invite'), description: t('books.inviteSoon'), disabled: true },
+    {
+      key: 'invite',
+      text: <span data-testid="action-invite">{t('books.invite')}</span>,
+      ...(!owned && mayInvite.data === false ? { description: t('invitations.noPermission'), disabled: true } : {}),
+      onClick: () => {
+        onClose();
+        if (onInvite) onInvite(book);
+        else navigate(`/share/index?bookId=${encodeURIComponent(book.id)}&invite=1`);
+      },
+    },
     {
       key: 'leave',
       text: <span data-testid="action-leave">{owned ? t('books.delete') : t('books.quit')}</span>,

@@ -1,4 +1,4 @@
-import type { Book } from '@cab/contracts/client';
+import type { BookActionsProps } from './BookActions.tsx';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { whenIdle } from '../../../lib/idle.ts';
 
@@ -30,11 +30,11 @@ export function TemplatePopup({ visible, onClose }: { visible: boolean; onClose:
   );
 }
 
-export function BookActions({ book, onClose, onSettingsPage }: { book: Book | undefined; onClose: () => void; onSettingsPage?: boolean }) {
+export function BookActions({ book, onClose, onSettingsPage, onInvite }: BookActionsProps) {
   if (!book) return null;
   return (
     <Suspense fallback={null}>
-      <BookActionsImpl book={book} onClose={onClose} onSettingsPage={onSettingsPage} />
+      <BookActionsImpl book={book} onClose={onClose} onSettingsPage={onSettingsPage} {...(onInvite ? { onInvite } : {})} />
     </Suspense>
   );
 }

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '@cab/contracts/client';
+import { useUserStore } from '../../../stores/user.ts';
 import { FlowBookContext } from '../context.ts';
 import { tx } from '../test-fixtures.ts';
 import { TransactionRow, rowDetails } from './TransactionRow.tsx';
@@ -94,6 +96,21 @@ describe('a record in a flow', () => {
     renderRow(<TransactionRow transaction={tx({ id: '78' })} masked={false} onOpen={onOpen} />);
     fireEvent.click(screen.getByTestId('flow-row-78'));
     expect(onOpen).toHaveBeenCalledOnce();
+  });
+
+  it('names who recorded it when that was another member of the book', () => {
+    useUserStore.setState({ user: { userid: 'me' } as UserInfo });
+    const mine = tx({ id: '80', recorder: { id: 'me', nickname: '我' } });
+    const theirs = tx({ id: '81', recorder: { id: 'u2', nickname: '小王' } });
+    renderRow(
+      <>
+        <TransactionRow transaction={mine} masked={false} />
+        <TransactionRow transaction={theirs} masked={false} />
+      </>,
+    );
+    expect(screen.getByTestId('flow-row-80').textContent).not.toContain('记');
+    expect(screen.getByTestId('flow-row-81').textContent).toContain('现金 · 小王记');
+    useUserStore.setState({ user: null });
   });
 
   it('leaves the account out of a transfer’s details (the title names it)', () => {

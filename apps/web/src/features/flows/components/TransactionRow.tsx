@@ -2,6 +2,7 @@ import type { FlowTransaction, Transaction } from '@cab/contracts/client';
 import { memo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
+import { useUserStore } from '../../../stores/user.ts';
 import { CategoryIcon } from '../../accounting/icons/icons.tsx';
 import { amountText, isAdjustment, signedAmount } from '../amounts.ts';
 import { useFlowBook } from '../context.ts';
@@ -30,10 +31,14 @@ function typeIcon(t: Transaction): FlowGlyphName | undefined {
   return undefined;
 }
 
-/** The second line: remark first, then who, where, what for, and from which account. */
-export function rowDetails(t: Transaction): string {
+/**
+ * The second line: remark first, then who, where, what for, from which account, and in
+ * a shared book who recorded it when that was someone else.
+ */
+export function rowDetails(t: Transaction, recordedBy?: string): string {
   const parts = [t.remark.trim(), t.member?.name, t.merchant?.name, t.project?.name];
   if (t.business_type !== 'Transfer') parts.push(t.account?.name);
+  parts.push(recordedBy);
   return parts.filter(Boolean).join(' · ');
 }
 
@@ -45,6 +50,7 @@ export const TransactionRow = memo(function TransactionRow({ transaction: t, mas
   const { t: tr } = useTranslation();
   const navigate = useNavigate();
   const book = useFlowBook();
+  const me = useUserStore((s) => s.user?.userid);
   const glyph = typeIcon(t);
   const title =
     t.business_type === 'Transfer'
@@ -52,7 +58,8 @@ export const TransactionRow = memo(function TransactionRow({ transaction: t, mas
       : isAdjustment(t.business_type) || !t.category
         ? tr(`flow.types.${t.business_type}`)
         : t.category.name;
-  const details = rowDetails(t);
+  const otherRecorder = t.recorder && me && t.recorder.id !== me ? tr('flow.recordedBy', { name: t.recorder.nickname }) : undefined;
+  const details = rowDetails(t, otherRecorder);
   const at = civilAt(book.timeZone ?? '', t.transaction_time);
   const now = new Date().getFullYear();
   const when = showDate ? `${dayName(at, now)} ${clock(at.h, at.min)}` : clock(at.h, at.min);

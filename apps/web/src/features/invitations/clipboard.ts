@@ -1,0 +1,23 @@
+/** Copies text with the browser's clipboard; answers whether it worked (no clipboard, or refused: false). */
+export async function copyText(text: string): Promise<boolean> {
+  if (!navigator.clipboard) return false;
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the system share sheet (Web Share API) is there. */
+export const canShare = (): boolean => typeof navigator.share === 'function';
+
+/** Opens the system share sheet: 'shared', 'cancelled' (the user closed it) or 'failed'. */
+export async function shareText(data: { title: string; text: string; url?: string }): Promise<'shared' | 'cancelled' | 'failed'> {
+  try {
+    await navigator.share(data);
+    return 'shared';
+  } catch (err) {
+    return err instanceof Error && err.name === 'AbortError' ? 'cancelled' : 'failed';
+  }
+}

@@ -1,0 +1,88 @@
+import type { MemberRequest } from '@cab/contracts/client';
+import { Button } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useSubmitGuard } from '../../../app/form.tsx';
+import { showToast } from '../../../app/toast.ts';
+import { useTranslation } from '../../../i18n/index.ts';
+import { useAnswerPrompt, usePendingPrompts } from '../api.ts';
+import { InviteGlyph } from './glyphs.tsx';
+import '../invitations.css';
+import '../../../i18n/invitations.ts';
+
+/** Someone added the user to a book by phone: accept or decline. */
+function AddedPrompt({ prompt }: { prompt: MemberRequest }) {
+  const { t } = useTranslation();
+  const answer = useAnswerPrompt();
+  const guard = useSubmitGuard();
+  const reply = (status: 'Accepted' | 'Rejected') =>
+    guard(async () => {
+      await answer.mutateAsync({ id: prompt.id, status });
+      showToast(status === 'Accepted' ? t('invitations.prompts.accepted') : t('invitations.prompts.declined'));
+    });
+  const who = prompt.inviter?.nickname ?? prompt.decided_by?.nickname ?? '';
+  return (
+    <li className="prompt-row" data-testid={`prompt-invitation-${prompt.id}`}>
+      <InviteGlyph name="userAdd" size={18} />
+      <span className="prompt-text">{t('invitations.prompts.invited', { name: who, book: prompt.book_name })}</span>
+      <span className="prompt-actions">
+        <Button size="mini" data-testid={`prompt-decline-${prompt.id}`} disabled={answer.isPending} onClick={() => reply('Rejected')}>
+          {t('invitations.prompts.decline')}
+        </Button>
+        <Button
+          size="mini"
+          color="primary"
+          data-testid={`prompt-accept-${prompt.id}`}
+          loading={answer.isPending}
+          onClick={() => reply('Accepted')}
+        >
+          {t('invitations.prompts.accept')}
+        </Button>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * Home's card of what waits for the user (issue 10): additions to answer, their own
+ * applications under review, and books where applications wait for their approval.
+ * Nothing shows while it loads, fails or is empty: it is a notice, not the page.
+ */
+export default function PendingPrompts() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const prompts = usePendingPrompts();
+  const data = prompts.data;
+  if (!data || data.invitations.length + data.applications.length + data.to_approve.length === 0) return null;
+  return (
+    <section className="section prompt-card" aria-labelledby="prompts-title" data-testid="pending-prompts">
+      <h2 id="prompts-title" className="prompt-title">
+        {t('invitations.prompts.title')}
+      </h2>
+      <ul className="prompt-list">
+        {data.invitations.map((p) => (
+          <AddedPrompt key={p.id} prompt={p} />
+        ))}
+        {data.applications.map((p) => (
+          <li key={p.id} className="prompt-row" data-testid={`prompt-application-${p.id}`}>
+            <InviteGlyph name="hourglass" size={18} />
+            <span className="prompt-text">{t('invitations.prompts.applying', { book: p.book_name })}</span>
+          </li>
+        ))}
+        {data.to_approve.map((a) => (
+          <li key={a.book_id}>
+            <button
+              type="button"
+              className="prompt-row prompt-link"
+              data-testid={`prompt-approve-${a.book_id}`}
+              onClick={() => navigate(`/roleSetting/index?bookId=${encodeURIComponent(a.book_id)}`)}
+            >
+              <InviteGlyph name="review" size={18} />
+              <span className="prompt-text">{t('invitations.prompts.toApprove', { book: a.book_name, count: a.count })}</span>
+              <InviteGlyph name="next" size={16} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { BILLING_TYPES, MONEY_PATTERN, ROLE_DESC_MAX, ROLE_NAME_MAX, type BillingType, type PermissionNode } from '@cab/contracts/client';
+import { Button, Input, Popup, Selector, Skeleton, TextArea } from 'antd-mobile';
+import { useState } from 'react';
+import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../../app/form.tsx';
+import { useTranslation } from '../../../i18n/index.ts';
+import type { NewRole } from '../api.ts';
+import { togglePermission, treeCodes } from '../roles.ts';
+import { PermissionChecklist } from './PermissionChecklist.tsx';
+import '../../../i18n/members.ts';
+
+const PRICE_MAX = 1_000_000;
+/** A price as it is typed: digits and one dot with at most two decimals. */
+const priceFilter = (v: string) => {
+  const m = /^(\d{0,7})(\.\d{0,2})?/.exec(v.replace(/[^\d.]/g, ''));
+  return m ? m[0] : '';
+};
+
+/**
+ * A new role (operation 9): its name and description with their counts, its price in
+ * banana shell and how it is billed (SPEC 3), and its permissions, chosen among those
+ * the caller holds (`tree`: nobody hands out more than they hold).
+ */
+export function RoleForm({
+  tree,
+  treeFailed,
+  onRetryTree,
+  onSave,
+  onClose,
+}: {
+  tree: PermissionNode[] | undefined;
+  treeFailed: boolean;
+  onRetryTree: () => void;
+  onSave: (role: NewRole) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = useField('', { filter: clip(ROLE_NAME_MAX), validate: (v) => (v.trim() ? undefined : t('members.roleForm.nameEmpty')) });
+  const desc = useField('', { filter: clip(ROLE_DESC_MAX) });
+  const price = useField('0', {
+    filter: priceFilter,
+    validate: (v) =>
+      v && !MONEY_PATTERN.test(v)
+        ? t('members.roleForm.priceInvalid')
+        : Number(v) > PRICE_MAX
+          ? t('members.roleForm.priceTooHigh')
+          : undefined,
+  });
+  const [billing, setBilling] = useState<BillingType>('PerDay');
+  const [codes, setCodes] = useState<ReadonlySet<string>>(() => new Set());
+  const [saving, setSaving] = useState(false);
+  const guard = useSubmitGuard();
+  const save = () => {
+    if (![name.check(), price.check()].every(Boolean)) return;
+    guard(async () => {
+      setSaving(true);
+      try {
+        await onSave({
+          role_name: name.value.trim(),
+          role_desc: desc.value.trim(),
+          permission_codes: treeCodes(tree ?? []).filter((c) => codes.has(c)),
+          price: price.value || '0',
+          billing_type: billing,
+        });
+        onClose();
+      } finally {
+        setSaving(false);
+      }
+    });
+  };
+  return (
+    <Popup visible onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
+      <div className="member-popup role-form" data-testid="role-form" role="dialog" aria-label={t('members.roleForm.title')}>
+        <div className="member-popup-name">{t('members.roleForm.title')}</div>
+        <label className="field-label" htmlFor="role-name">
+          {t('members.roleForm.name')}
+        </label>
+        <div className="field-row">
+          <Input
+            id="role-name"
+            data-testid="role-name-input"
+            value={name.value}
+            onChange={name.onChange}
+            placeholder={t('members.roleForm.namePlaceholder')}
+            aria-invalid={Boolean(name.error)}
+            autoComplete="off"
+          />
+          <Counter value={name.value} max={ROLE_NAME_MAX} />
+        </div>
+        <FieldError error={name.error} testId="role-name-error" />
+        <label className="field-label" htmlFor="role-desc">
+          {t('members.roleForm.desc')}
+        </label>
+        <div className="field-row">
+          <TextArea
+            id="role-desc"
+            data-testid="role-desc-input"
+            value={desc.value}
+            onChange={desc.onChange}
+            placeholder={t('members.roleForm.descPlaceholder')}
+            autoSize={{ minRows: 1, maxRows: 3 }}
+          />
+          <Counter value={desc.value} max={ROLE_DESC_MAX} />
+        </div>
+        <label className="field-label" htmlFor="role-price">
+          {t('members.roleForm.price')}
+        </label>
+        <div className="field-row">
+          <Input
+            id="role-price"
+            data-testid="role-price-input"
+            inputMode="decimal"
+            value={price.value}
+            onChange={price.onChange}
+            placeholder={t('members.roleForm.pricePlaceholder')}
+            aria-invalid={Boolean(price.error)}
+            autoComplete="off"
+          />
+        </div>
+        <FieldError error={price.error} testId="role-price-error" />
+        <div className="field-label" id="role-billing">
+          {t('members.roleForm.billing')}
+        </div>
+        <div role="group" aria-labelledby="role-billing" data-testid="role-billing">
+          <Selector<BillingType>
+            value={[billing]}
+            showCheckMark={false}
+            onChange={(v) => v[0] && setBilling(v[0])}
+            options={BILLING_TYPES.map((b) => ({ value: b, label: t(`members.roleForm.billingTypes.${b}`) }))}
+          />
+        </div>
+        <div className="field-label">{t('members.roleForm.permissions')}</div>
+        <div className="muted">{t('members.roleInfo.groupHint')}</div>
+        {tree ? (
+          <PermissionChecklist
+            nodes={tree}
+            selected={codes}
+            disabled={false}
+            onToggle={(code, on) => setCodes((s) => togglePermission(s, tree, code, on))}
+          />
+        ) : treeFailed ? (
+          <button type="button" className="link-button" data-testid="role-form-tree-retry" onClick={onRetryTree}>
+            {t('members.retryLoad')}
+          </button>
+        ) : (
+          <Skeleton.Paragraph lineCount={4} animated />
+        )}
+        <div className="role-form-buttons">
+          <Button block onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button block color="primary" loading={saving} data-testid="role-form-save" onClick={save}>
+            {t('members.roleForm.create')}
+          </Button>
+        </div>
+      </div>
+    </Popup>
+  );
+}
