@@ -1,6 +1,7 @@
 import { ACCOUNTING_PATHS, BOOK_PATHS, ErrorCode, MEMBER_PATHS, bookPath } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToBook, bookDimensions, buildBook, buildUser, inBook, startTestApp, uploadImage, type TestApp } from '../../../test/harness.ts';
+import { expectRefused, roleIdOf } from '../../../test/members.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,14 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const roleId = async (bookId: string, kind: 'admin' | 'bookkeeper' | 'viewer' | 'owner') =>
-  (await t.db.selectFrom('book_roles').select('id').where('book_id', '=', bookId).where('kind', '=', kind).executeTakeFirstOrThrow()).id;
 const memberRows = (bookId: string) =>
   t.db.selectFrom('book_users').select(['user_id', 'role_id']).where('book_id', '=', bookId).orderBy('user_id').execute();
-const refused = (res: { statusCode: number; json: () => unknown }, status: number, code: number) => {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String) });
-};
 
 describe('member lists and details', () => {
   it('lists the users of the book with their roles, virtual members, and details by permission', async () => {
@@ -42,7 +37,7 @@ describe('member lists and details', () => {
 
     const basic = await t.client.get(bookPath(MEMBER_PATHS.memberBasic, { id: owner.userid }), inBook(keeper.token, book.id));
     expect(basic.json().data).toMatchObject({ user_id: owner.userid, role: { role_name: '创建者' } });
-    refused(
+    expectRefused(
       await t.client.get(bookPath(MEMBER_PATHS.memberDetail, { id: owner.userid }), inBook(keeper.token, book.id)),
       403,
       ErrorCode.FORBIDDEN,
@@ -54,7 +49,7 @@ describe('member lists and details', () => {
       last_recorded_at: null,
       phone: expect.stringMatching(/^\d{3}\*{4}\d{4}$/),
     });
-    refused(
+    expectRefused(
       await t.client.get(bookPath(MEMBER_PATHS.memberBasic, { id: '123456' }), inBook(owner.token, book.id)),
       404,
       ErrorCode.MEMBER_NOT_FOUND,
@@ -74,35 +69,35 @@ describe('changing roles', () => {
     await addToBook(t, book.id, other.userid, 'viewer');
     const a = inBook(admin.token, book.id);
     const before = await memberRows(book.id);
-    refused(
-      await t.client.patch(bookPath(MEMBER_PATHS.memberRole, { id: admin.userid }), { role_id: await roleId(book.id, 'viewer') }, a),
+    expectRefused(
+      await t.client.patch(bookPath(MEMBER_PATHS.memberRole, { id: admin.userid }), { role_id: await roleIdOf(t, book.id, 'viewer') }, a),
       422,
       ErrorCode.MEMBER_REFUSED,
     );
-    refused(
-      await t.client.patch(bookPath(MEMBER_PATHS.memberRole, { id: owner.userid }), { role_id: await roleId(book.id, 'viewer') }, a),
+    expectRefused(
+      await t.client.patch(bookPath(MEMBER_PATHS.memberRole, { id: owner.userid }), { role_id: await roleIdOf(t, book.id, 'viewer') }, a),
       422,
       ErrorCode.MEMBER_REFUSED,
     );
-    refused(
-      await t.client.patch(bookPath(MEMBER_PATHS.memberRole, { id: keeper.userid }), { role_id: await roleId(book.id, 'owner') }, a),
+    expectRefused(
+      await t.client.patch(bookPath(MEMBER_PATHS.memberRole, { id: keeper.userid }), { role_id: await roleIdOf(t, book.id, 'owner') }, a),
       422,
       ErrorCode.ROLE_NOT_ALLOWED,
     );
-    refused(
+    expectRefused(
       await t.client.patch(bookPath(MEMBER_PATHS.memberRole, { id: keeper.userid }), { role_id: '99999' }, a),
       404,
       ErrorCode.ROLE_NOT_FOUND,
     );
-    refused(
-      await t.client.patch(bookPath(MEMBER_PATHS.memberRole, { id: '99999' }), { role_id: await roleId(book.id, 'viewer') }, a),
+    expectRefused(
+      await t.client.patch(bookPath(MEMBER_PATHS.memberRole, { id: '99999' }), { role_id: await roleIdOf(t, book.id, 'viewer') }, a),
       404,
       ErrorCode.MEMBER_NOT_FOUND,
     );
-    refused(
+    expectRefused(
       await t.client.patch(
         bookPath(MEMBER_PATHS.memberRole, { id: other.userid }),
-        { role_id: await roleId(book.id, 'admin') },
+        { role_id: await roleIdOf(t, book.id, 'admin') },
         inBook(keeper.token, book.id),
       ),
       403,
@@ -111,7 +106,7 @@ describe('changing roles', () => {
     expect(await memberRows(book.id)).toEqual(before);
     const changed = await t.client.patch(
       bookPath(MEMBER_PATHS.memberRole, { id: keeper.userid }),
-      { role_id: await roleId(book.id, 'viewer') },
+      { role_id: await roleIdOf(t, book.id, 'viewer') },
       a,
     );
     expect(changed.json().data).toMatchObject({ user_id: keeper.userid, role: { role_code: 'viewer' } });
@@ -124,7 +119,7 @@ describe('changing roles', () => {
       amount: '1.00',
       transaction_time: t.clock.now(),
     };
-    refused(await t.client.post(ACCOUNTING_PATHS.expense, expense, inBook(keeper.token, book.id)), 403, ErrorCode.FORBIDDEN);
+    expectRefused(await t.client.post(ACCOUNTING_PATHS.expense, expense, inBook(keeper.token, book.id)), 403, ErrorCode.FORBIDDEN);
     expect(await t.db.selectFrom('transactions').select('id').where('book_id', '=', book.id).execute()).toEqual([]);
   });
 });
@@ -163,13 +158,21 @@ describe('removing a member', () => {
     expect(again.statusCode).toBe(304);
 
     const before = await memberRows(book.id);
-    refused(await t.client.delete(bookPath(MEMBER_PATHS.memberDetail, { id: owner.userid }), undefined, o), 422, ErrorCode.MEMBER_REFUSED);
-    refused(await t.client.delete(bookPath(MEMBER_PATHS.memberDetail, { id: keeper.userid }), undefined, k), 403, ErrorCode.FORBIDDEN);
-    refused(await t.client.post(BOOK_PATHS.quit, { id: book.id }, { token: owner.token }), 422, ErrorCode.OWNER_CANNOT_QUIT);
+    expectRefused(
+      await t.client.delete(bookPath(MEMBER_PATHS.memberDetail, { id: owner.userid }), undefined, o),
+      422,
+      ErrorCode.MEMBER_REFUSED,
+    );
+    expectRefused(
+      await t.client.delete(bookPath(MEMBER_PATHS.memberDetail, { id: keeper.userid }), undefined, k),
+      403,
+      ErrorCode.FORBIDDEN,
+    );
+    expectRefused(await t.client.post(BOOK_PATHS.quit, { id: book.id }, { token: owner.token }), 422, ErrorCode.OWNER_CANNOT_QUIT);
     expect(await memberRows(book.id)).toEqual(before);
 
     expect((await t.client.delete(bookPath(MEMBER_PATHS.memberDetail, { id: keeper.userid }), undefined, o)).statusCode).toBe(204);
-    refused(await t.client.get(bookPath(ACCOUNTING_PATHS.get, { id: rec.json().data.id }), k), 404, ErrorCode.BOOK_NOT_FOUND);
+    expectRefused(await t.client.get(bookPath(ACCOUNTING_PATHS.get, { id: rec.json().data.id }), k), 404, ErrorCode.BOOK_NOT_FOUND);
     const gone = await t.app.inject({
       method: 'GET',
       url: image.url,
@@ -179,7 +182,7 @@ describe('removing a member', () => {
     expect((await t.client.get(BOOK_PATHS.cloudList, { token: keeper.token })).json().cloud_book_list).toEqual([]);
     const kept = await t.client.get(bookPath(ACCOUNTING_PATHS.get, { id: rec.json().data.id }), o);
     expect(kept.json().data.recorder).toEqual({ id: keeper.userid, nickname: keeper.nickName });
-    refused(
+    expectRefused(
       await t.client.delete(bookPath(MEMBER_PATHS.memberDetail, { id: keeper.userid }), undefined, o),
       404,
       ErrorCode.MEMBER_NOT_FOUND,
@@ -200,6 +203,6 @@ describe('removing a member', () => {
     expect(log.json().paging.has_more).toBe(true);
     const next = await t.client.get(`${MEMBER_PATHS.activities}?page_size=100&cursor=${log.json().paging.next_cursor}`, o);
     expect(next.json().data.at(-1)).toMatchObject({ action: 'create', entity: 'book' });
-    refused(await t.client.get(`${MEMBER_PATHS.activities}?page_size=500`, o), 400, ErrorCode.VALIDATION);
+    expectRefused(await t.client.get(`${MEMBER_PATHS.activities}?page_size=500`, o), 400, ErrorCode.VALIDATION);
   });
 });

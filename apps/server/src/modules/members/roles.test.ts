@@ -1,6 +1,7 @@
 import { BOOK_PATHS, ErrorCode, MEMBER_PATHS, Permission, bookPath } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToBook, buildBook, buildUser, inBook, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { expectRefused } from '../../../test/members.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,10 +20,6 @@ type RoleOut = {
 };
 const roleRows = async (bookId: string) =>
   t.db.selectFrom('book_roles').select(['id', 'name', 'permissions']).where('book_id', '=', bookId).orderBy('id').execute();
-const refused = (res: { statusCode: number; json: () => unknown }, status: number, code: number) => {
-  expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
-  expect(res.json()).toMatchObject({ code, message: expect.any(String) });
-};
 
 describe("a book's roles", () => {
   it('are the four seeded roles, named in the reader language, with what each may do', async () => {
@@ -52,7 +49,7 @@ describe("a book's roles", () => {
         { code: '010002', status: '0' },
       ],
     });
-    refused(
+    expectRefused(
       await t.client.get(`${MEMBER_PATHS.permissionTree}?role_id=77777`, inBook(owner.token, book.id)),
       404,
       ErrorCode.ROLE_NOT_FOUND,
@@ -93,7 +90,7 @@ describe("a book's roles", () => {
       o,
     );
     expect(updated.json().data).toMatchObject({ permission_codes: ['02', '02000504'], role_info: { price: '0' } });
-    refused(
+    expectRefused(
       await t.client.post(MEMBER_PATHS.roleOperation, { operation: '9', role_name: '出纳', permission_codes: [] }, o),
       409,
       ErrorCode.CONFLICT,
@@ -101,7 +98,11 @@ describe("a book's roles", () => {
 
     const holder = await buildUser(t);
     await addToBook(t, book.id, holder.userid, { roleId: role.role_id });
-    refused(await t.client.post(MEMBER_PATHS.roleOperation, { operation: 'D', role_id: role.role_id }, o), 409, ErrorCode.ROLE_IN_USE);
+    expectRefused(
+      await t.client.post(MEMBER_PATHS.roleOperation, { operation: 'D', role_id: role.role_id }, o),
+      409,
+      ErrorCode.ROLE_IN_USE,
+    );
     await t.db.deleteFrom('book_users').where('user_id', '=', holder.userid).execute();
     const deleted = await t.client.post(MEMBER_PATHS.roleOperation, { operation: 'D', role_id: role.role_id }, o);
     expect(deleted.statusCode).toBe(200);
@@ -114,39 +115,47 @@ describe("a book's roles", () => {
     const o = inBook(owner.token, book.id);
     const roles = (await t.client.get(MEMBER_PATHS.roles, o)).json().data as RoleOut[];
     const before = await roleRows(book.id);
-    refused(await t.client.post(MEMBER_PATHS.roleOperation, { operation: '7', role_id: roles[1]!.role_id }, o), 400, ErrorCode.VALIDATION);
-    refused(
+    expectRefused(
+      await t.client.post(MEMBER_PATHS.roleOperation, { operation: '7', role_id: roles[1]!.role_id }, o),
+      400,
+      ErrorCode.VALIDATION,
+    );
+    expectRefused(
       await t.client.post(MEMBER_PATHS.roleOperation, { operation: '9', role_name: '', permission_codes: [] }, o),
       400,
       ErrorCode.VALIDATION,
     );
-    refused(
+    expectRefused(
       await t.client.post(MEMBER_PATHS.roleOperation, { operation: '9', role_name: 'a\u0000b', permission_codes: [] }, o),
       400,
       ErrorCode.VALIDATION,
     );
-    refused(
+    expectRefused(
       await t.client.post(MEMBER_PATHS.roleOperation, { operation: '9', role_name: '贵', permission_codes: [], price: '-1' }, o),
       400,
       ErrorCode.VALIDATION,
     );
-    refused(await t.client.post(MEMBER_PATHS.roleOperation, { operation: '8', role_id: roles[1]!.role_id }, o), 400, ErrorCode.VALIDATION);
-    refused(
+    expectRefused(
+      await t.client.post(MEMBER_PATHS.roleOperation, { operation: '8', role_id: roles[1]!.role_id }, o),
+      400,
+      ErrorCode.VALIDATION,
+    );
+    expectRefused(
       await t.client.post(MEMBER_PATHS.roleOperation, { operation: '8', role_id: roles[0]!.role_id, permission_codes: [] }, o),
       422,
       ErrorCode.MEMBER_REFUSED,
     );
-    refused(
+    expectRefused(
       await t.client.post(MEMBER_PATHS.roleOperation, { operation: 'D', role_id: roles[0]!.role_id }, o),
       422,
       ErrorCode.MEMBER_REFUSED,
     );
-    refused(
+    expectRefused(
       await t.client.post(MEMBER_PATHS.roleOperation, { operation: 'D', role_id: roles[3]!.role_id }, o),
       422,
       ErrorCode.MEMBER_REFUSED,
     );
-    refused(await t.client.post(MEMBER_PATHS.roleOperation, { operation: 'D', role_id: '55555' }, o), 404, ErrorCode.ROLE_NOT_FOUND);
+    expectRefused(await t.client.post(MEMBER_PATHS.roleOperation, { operation: 'D', role_id: '55555' }, o), 404, ErrorCode.ROLE_NOT_FOUND);
     expect(await roleRows(book.id)).toEqual(before);
     for (let i = 0; i < 16; i++) {
       expect(
@@ -154,7 +163,7 @@ describe("a book's roles", () => {
           .statusCode,
       ).toBe(200);
     }
-    refused(
+    expectRefused(
       await t.client.post(MEMBER_PATHS.roleOperation, { operation: '9', role_name: '第二十一', permission_codes: ['02'] }, o),
       422,
       ErrorCode.MEMBER_REFUSED,
@@ -167,7 +176,7 @@ describe("a book's roles", () => {
     const admin = await buildUser(t);
     await addToBook(t, book.id, admin.userid, 'admin');
     const a = inBook(admin.token, book.id);
-    refused(
+    expectRefused(
       await t.client.post(
         MEMBER_PATHS.roleOperation,
         { operation: '9', role_name: '删账本', permission_codes: [Permission.DELETE_BOOK] },
@@ -178,7 +187,7 @@ describe("a book's roles", () => {
     );
     const roles = (await t.client.get(MEMBER_PATHS.roles, a)).json().data as RoleOut[];
     expect(roles.map((r) => r.editable)).toEqual([false, true, true, true]);
-    refused(
+    expectRefused(
       await t.client.post(
         MEMBER_PATHS.roleOperation,
         { operation: '8', role_id: roles[3]!.role_id, permission_codes: ['02', Permission.SPACE_RENTAL] },
@@ -202,8 +211,8 @@ describe('asking for permissions', () => {
     const keeper = (await t.client.get(MEMBER_PATHS.roles, inBook(owner.token, book.id))).json().data[2].role_id;
     await t.client.patch(bookPath(MEMBER_PATHS.memberRole, { id: member.userid }), { role_id: keeper }, inBook(owner.token, book.id));
     expect((await ask(member.token)).json().data).toMatchObject({ '010001': '1', '010002': '1', '03000106': '0' });
-    refused(await t.client.get(`${MEMBER_PATHS.permissions}?code=abc`, inBook(member.token, book.id)), 400, ErrorCode.VALIDATION);
-    refused(await t.client.get(MEMBER_PATHS.permissions, inBook(member.token, book.id)), 400, ErrorCode.VALIDATION);
+    expectRefused(await t.client.get(`${MEMBER_PATHS.permissions}?code=abc`, inBook(member.token, book.id)), 400, ErrorCode.VALIDATION);
+    expectRefused(await t.client.get(MEMBER_PATHS.permissions, inBook(member.token, book.id)), 400, ErrorCode.VALIDATION);
     // The book lists carry the member's role id, so a client sees when it changed.
     const listed = (await t.client.get(BOOK_PATHS.cloudList, { token: member.token })).json().cloud_book_list[0];
     expect(listed.role_list).toEqual([{ role_id: keeper, role_name: 'bookkeeper' }]);
