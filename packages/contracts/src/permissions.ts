@@ -109,11 +109,17 @@ export const SYSTEM_ROLE_TEXTS: Readonly<Record<SystemRoleKind, { name: Localize
 };
 
 /**
- * A role's permission set made whole: unknown codes dropped, each code's group added,
- * in catalogue order.
+ * What every role holds: 02 basic opens the book (its lists, settings and roles); a
+ * role without it could not even load the screen it may record on.
+ */
+export const ALWAYS_HELD: readonly PermissionCode[] = [Permission.BASIC];
+
+/**
+ * A role's permission set made whole: unknown codes dropped, each code's group and the
+ * codes every role holds added, in catalogue order.
  */
 export function completePermissions(codes: readonly string[]): PermissionCode[] {
-  const held = new Set<string>();
+  const held = new Set<string>(ALWAYS_HELD);
   for (const code of codes) {
     if (!isPermissionCode(code)) continue;
     held.add(code);

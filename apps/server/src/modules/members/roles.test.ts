@@ -74,11 +74,11 @@ describe("a book's roles", () => {
     );
     expect(created.statusCode).toBe(200);
     const role = created.json().data as RoleOut;
-    // The group 01 comes with its code; unknown codes are dropped.
+    // The group 01 comes with its code, and 02 (opening the book) with every role; unknown codes are dropped.
     expect(role).toMatchObject({
       role_name: '出纳',
       role_code: 'custom',
-      permission_codes: ['01', '010001'],
+      permission_codes: ['01', '010001', '02'],
       role_info: { price: '1.50', billing_type: 'PerPersonPerDay' },
     });
     const paid = (await t.client.get(bookPath(MEMBER_PATHS.paidRoles, { id: book.id }), { token: owner.token })).json().data as RoleOut[];

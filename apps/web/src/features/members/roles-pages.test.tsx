@@ -90,7 +90,14 @@ describe('the role and settings screens', () => {
       fireEvent.click(within(form).getByTestId('role-form-save'));
       await waitFor(() =>
         expect(bodiesOf(MEMBER_PATHS.roleOperation)).toEqual([
-          { operation: '9', role_name: '出纳', role_desc: '', permission_codes: ['01', '010001'], price: '1.5', billing_type: 'OneOff' },
+          {
+            operation: '9',
+            role_name: '出纳',
+            role_desc: '',
+            permission_codes: ['01', '010001', '02'],
+            price: '1.5',
+            billing_type: 'OneOff',
+          },
         ]),
       );
     });

@@ -1,3 +1,4 @@
+import { ALWAYS_HELD } from '@cab/contracts/client';
 import type { BillingType, PermissionNode } from '@cab/contracts/client';
 import { i18n } from '../../i18n/index.ts';
 import '../../i18n/members.ts';
@@ -35,6 +36,7 @@ export const treeCodes = (nodes: readonly PermissionNode[]): string[] => nodes.f
  */
 export function togglePermission(selected: ReadonlySet<string>, nodes: readonly PermissionNode[], code: string, on: boolean): Set<string> {
   const next = new Set(selected);
+  if (!on && (ALWAYS_HELD as readonly string[]).includes(code)) return next;
   const group = nodes.find((g) => g.code === code);
   if (on) {
     next.add(code);

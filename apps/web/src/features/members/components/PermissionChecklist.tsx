@@ -1,9 +1,10 @@
-import type { PermissionNode } from '@cab/contracts/client';
+import { ALWAYS_HELD, type PermissionNode } from '@cab/contracts/client';
 import { Checkbox } from 'antd-mobile';
 
 /**
  * The permission-config tree as groups of checkboxes: a group, then its codes. Read-only
- * when `disabled` (a role the caller may not edit, or the owner's).
+ * when `disabled` (a role the caller may not edit, or the owner's); what every role
+ * holds (02 basic) stays ticked.
  */
 export function PermissionChecklist({
   nodes,
@@ -22,8 +23,8 @@ export function PermissionChecklist({
       block
       className={`perm-row ${kind}`}
       data-testid={`perm-${n.code}`}
-      checked={selected.has(n.code)}
-      disabled={disabled}
+      checked={selected.has(n.code) || ALWAYS_HELD.includes(n.code as (typeof ALWAYS_HELD)[number])}
+      disabled={disabled || ALWAYS_HELD.includes(n.code as (typeof ALWAYS_HELD)[number])}
       onChange={(on) => onToggle(n.code, on)}
     >
       {n.name}

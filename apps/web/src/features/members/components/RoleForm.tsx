@@ -1,4 +1,12 @@
-import { BILLING_TYPES, MONEY_PATTERN, ROLE_DESC_MAX, ROLE_NAME_MAX, type BillingType, type PermissionNode } from '@cab/contracts/client';
+import {
+  BILLING_TYPES,
+  MONEY_PATTERN,
+  ROLE_DESC_MAX,
+  ROLE_NAME_MAX,
+  type BillingType,
+  type PermissionNode,
+  ALWAYS_HELD,
+} from '@cab/contracts/client';
 import { Button, Input, Popup, Selector, Skeleton, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../../app/form.tsx';
@@ -46,7 +54,7 @@ export function RoleForm({
           : undefined,
   });
   const [billing, setBilling] = useState<BillingType>('PerDay');
-  const [codes, setCodes] = useState<ReadonlySet<string>>(() => new Set());
+  const [codes, setCodes] = useState<ReadonlySet<string>>(() => new Set(ALWAYS_HELD));
   const [saving, setSaving] = useState(false);
   const guard = useSubmitGuard();
   const save = () => {
