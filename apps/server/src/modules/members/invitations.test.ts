@@ -252,6 +252,13 @@ describe('applying to a review link (NeedToBeReviewed)', () => {
     ).json().data;
     const rejected = await t.client.patch(bookPath(MEMBER_PATHS.reject, { id: first.request_id }), {}, inBook(owner.token, book.id));
     expect(rejected.json().data.status).toBe('Rejected');
+    const log = await t.client.get(`${MEMBER_PATHS.activities}?page_size=1`, inBook(owner.token, book.id));
+    expect(log.json().data[0]).toMatchObject({
+      action: 'reject',
+      entity: 'member',
+      entity_id: applicant.userid,
+      user: { user_id: owner.userid },
+    });
     const second = (
       await t.client.post(MEMBER_PATHS.applyV5, { invite_code: link.invite_code, role_id: viewer }, { token: applicant.token })
     ).json().data;

@@ -184,6 +184,13 @@ export class MembersService {
             decided_by: actorId,
             decided_at: this.now(),
           });
+          await this.books.logActivity(tx, {
+            book_id: book.bookId,
+            user_id: actorId,
+            action: 'reject',
+            entity: 'member',
+            entity_id: q.user_id,
+          });
           return;
         }
         const given = roleId ?? q.role_id;
