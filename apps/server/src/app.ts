@@ -25,6 +25,7 @@ import { registerPreferenceRoutes } from './modules/books/preferences.routes.ts'
 import { PreferencesService } from './modules/books/preferences.service.ts';
 import { registerAccounting } from './modules/accounting/accounting.module.ts';
 import { registerStatistics } from './modules/statistics/statistics.module.ts';
+import { registerBudgets } from './modules/budgets/budgets.module.ts';
 import { registerMembers } from './modules/members/members.module.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
@@ -107,7 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerPreferenceRoutes(app, routes, prefs);
   registerTemplatesRoutes(app, routes, new TemplatesService(catalogue));
   const accounting = registerAccounting(app, routes, { db, clock, storage, books });
-  registerStatistics(app, routes, { db, clock, books, transactions: accounting.transactions });
+  const { statistics } = registerStatistics(app, routes, { db, clock, books, transactions: accounting.transactions });
+  registerBudgets(app, routes, { db, clock, books, statistics });
   registerMembers(app, routes, { db, clock, kv, books, users });
 
   // Cover materials and the default share image ship with the server.

@@ -31,6 +31,7 @@ describe('the client entry', () => {
     expect(reached.map((f) => path.basename(f)).sort()).toEqual([
       'accounting-paths.ts',
       'accounting-rules.ts',
+      'budgets-paths.ts',
       'client.ts',
       'constants.ts',
       'dimension-icons.ts',
@@ -39,6 +40,7 @@ describe('the client entry', () => {
       'messages-accounting.ts',
       'messages-auth.ts',
       'messages-books.ts',
+      'messages-budgets.ts',
       'messages-members.ts',
       'messages-request.ts',
       'messages-statistics.ts',

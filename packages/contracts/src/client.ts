@@ -24,3 +24,5 @@ export * from './statistics-paths.ts';
 export type * from './statistics.ts';
 export * from './members-paths.ts';
 export type * from './members.ts';
+export * from './budgets-paths.ts';
+export type * from './budgets.ts';

@@ -84,6 +84,15 @@ export const ErrorCode = {
   USER_NOT_REGISTERED: 1090,
   /** A change to members the rules refuse (removing the owner, changing one's own role, ...). */
   MEMBER_REFUSED: 1091,
+  BUDGET_NOT_FOUND: 1092,
+  /** A subject that already has a budget of that type and recurrence. */
+  BUDGET_EXISTS: 1093,
+  /** A budget subject that is not in the book (or a category of the other type). */
+  BUDGET_SUBJECT_UNKNOWN: 1094,
+  /** A premium feature the book has not opened (SPEC 6: the not-opened prompt). */
+  FEATURE_NOT_OPENED: 1095,
+  /** A budget operation the rules refuse (an uneven extension, nothing to add up). */
+  BUDGET_REFUSED: 1096,
 
   INTERNAL: 1099,
 } as const;
@@ -142,6 +151,11 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.MEMBER_REQUEST_NOT_FOUND]: 404,
   [ErrorCode.USER_NOT_REGISTERED]: 404,
   [ErrorCode.MEMBER_REFUSED]: 422,
+  [ErrorCode.BUDGET_NOT_FOUND]: 404,
+  [ErrorCode.BUDGET_EXISTS]: 409,
+  [ErrorCode.BUDGET_SUBJECT_UNKNOWN]: 422,
+  [ErrorCode.FEATURE_NOT_OPENED]: 403,
+  [ErrorCode.BUDGET_REFUSED]: 422,
   [ErrorCode.INTERNAL]: 500,
 };
 

@@ -22,3 +22,6 @@ export * from './messages-statistics.ts';
 export * from './members-paths.ts';
 export * from './members.ts';
 export * from './messages-members.ts';
+export * from './budgets-paths.ts';
+export * from './budgets.ts';
+export * from './messages-budgets.ts';

@@ -12,6 +12,7 @@ import { ErrorCode, type ErrorCodeValue } from './errors.ts';
 import { ACCOUNTING_MESSAGES } from './messages-accounting.ts';
 import { AUTH_MESSAGES } from './messages-auth.ts';
 import { BOOK_MESSAGES } from './messages-books.ts';
+import { BUDGET_MESSAGES } from './messages-budgets.ts';
 import { MEMBER_MESSAGES } from './messages-members.ts';
 import { REQUEST_MESSAGES } from './messages-request.ts';
 import { STATISTICS_MESSAGES } from './messages-statistics.ts';
@@ -39,6 +40,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...ACCOUNTING_MESSAGES,
     ...STATISTICS_MESSAGES,
     ...MEMBER_MESSAGES,
+    ...BUDGET_MESSAGES,
   }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;
@@ -114,6 +116,11 @@ export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor
   [ErrorCode.MEMBER_REQUEST_NOT_FOUND]: 'invitation.requestNotFound',
   [ErrorCode.USER_NOT_REGISTERED]: 'invitation.userNotRegistered',
   [ErrorCode.MEMBER_REFUSED]: 'member.refused',
+  [ErrorCode.BUDGET_NOT_FOUND]: 'budget.notFound',
+  [ErrorCode.BUDGET_EXISTS]: 'budget.exists',
+  [ErrorCode.BUDGET_SUBJECT_UNKNOWN]: 'budget.subjectUnknown',
+  [ErrorCode.FEATURE_NOT_OPENED]: 'budget.featureNotOpened',
+  [ErrorCode.BUDGET_REFUSED]: 'budget.nothingToSum',
   [ErrorCode.INTERNAL]: 'request.internal',
 }))();
 

@@ -124,6 +124,27 @@ export interface BookUsersTable {
   subscribed: Generated<boolean>;
 }
 
+export interface BookBudgetsTable {
+  book_id: string;
+  id: Generated<string>;
+  subject_type: 'Book' | 'Category';
+  subject_id: string;
+  budget_type: 'Expense' | 'Income';
+  recurrence_type: 'Day' | 'Week' | 'Month' | 'Season' | 'Year' | 'ALL';
+  amount_minor: string;
+  created_by: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface BookPremiumFeaturesTable {
+  book_id: string;
+  feature_code: string;
+  source: Generated<'operator' | 'order' | 'trial'>;
+  granted_at: DefaultedTimestamp;
+  expires_at: Timestamp | null;
+}
+
 export interface BookRolesTable {
   book_id: string;
   id: Generated<string>;
@@ -312,6 +333,8 @@ export interface DB {
   books: BooksTable;
   book_users: BookUsersTable;
   book_roles: BookRolesTable;
+  book_budgets: BookBudgetsTable;
+  book_premium_features: BookPremiumFeaturesTable;
   book_invitations: BookInvitationsTable;
   book_member_requests: BookMemberRequestsTable;
   book_categories: BookCategoriesTable;

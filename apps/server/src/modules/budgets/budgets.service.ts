@@ -1,0 +1,296 @@
+import {
+  ALL_START_TIME,
+  AMOUNT_MAX_MINOR,
+  EXTEND_FACTORS,
+  PREMIUM_FEATURES,
+  minorToMoney,
+  moneyToMinor,
+  periodId,
+  type Budget,
+  type GroupFilter,
+  type Locale,
+  type Metric,
+  type SubjectBudgets,
+  type TimeGroupKey,
+} from '@cab/contracts';
+import type { BookContext } from '../../http/book-scope.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import type { Database } from '../../platform/db/index.ts';
+import type { BooksService } from '../books/books.service.ts';
+import type { PremiumRepository } from '../premium/premium.repository.ts';
+import { civilAt } from '../statistics/report-time.ts';
+import type { StatisticsService } from '../statistics/statistics.service.ts';
+import type { BudgetKey, BudgetRow, BudgetsRepository } from './budgets.repository.ts';
+import { presentBudget, subjectOut, type Subject } from './present.ts';
+
+type BudgetType = BudgetRow['budget_type'];
+type Recurrence = BudgetRow['recurrence_type'];
+const GROUP_KEY: Record<Exclude<Recurrence, 'ALL'>, TimeGroupKey> = {
+  Day: 'TIME_DAY',
+  Week: 'TIME_WEEK',
+  Month: 'TIME_MONTH',
+  Season: 'TIME_QUARTER',
+  Year: 'TIME_YEAR',
+};
+const METRIC: Record<BudgetType, Metric['key']> = { Expense: 'EXPENSE', Income: 'INCOME' };
+const keyOf = (type: string, id: string) => `${type}:${id}`;
+
+/**
+ * Budgets (SPEC 3, 9; docs/budgets.md): per subject, type and recurrence, with what the
+ * period used computed by the statistics calls' own rules, in the book's time zone and
+ * periods (a first-level category includes its subs).
+ */
+export class BudgetsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repo: BudgetsRepository,
+    private readonly statistics: StatisticsService,
+    private readonly premium: PremiumRepository,
+    private readonly books: BooksService,
+    private readonly clock: Clock,
+  ) {}
+
+  private now = () => new Date(this.clock.now());
+
+  async subject(
+    book: BookContext,
+    type: 'Book' | 'Category',
+    id: string,
+    budgetType: BudgetType,
+    db: Database = this.db,
+  ): Promise<Subject> {
+    if (type === 'Book') {
+      if (id !== book.bookId) throw new AppError('budget.subjectUnknown');
+      const b = await this.repo.bookName(book.bookId);
+      return { id, type, name: b.name, icon: b.icon, level: 'book' };
+    }
+    const c = await this.repo.category(book.bookId, id, db);
+    if (!c) throw new AppError('budget.subjectUnknown');
+    if (c.type !== budgetType) throw new AppError('budget.subjectType');
+    return { id, type, name: c.name, icon: c.icon, level: c.parent_id ? 'second' : 'first' };
+  }
+
+  /** The statistics group filter of the period holding an instant (none for ALL). */
+  private period(book: BookContext, recurrence: Recurrence, at: number | undefined): GroupFilter | undefined {
+    if (recurrence === 'ALL') return undefined;
+    const key = GROUP_KEY[recurrence];
+    const gaps = { dateGap: book.settings.dateGap, dayGap: book.settings.dayGap };
+    return { group_key: key, group_id: periodId(key, civilAt(book.settings.timeZone, at ?? this.clock.now()), gaps) };
+  }
+
+  private async usage(book: BookContext, subject: Subject, budgetType: BudgetType, gf: GroupFilter | undefined) {
+    const query = subject.type === 'Category' ? { category_ids: [subject.id] } : undefined;
+    const s = await this.statistics.summaries(book, query, gf);
+    return {
+      used: metricOf(s.metric_data, budgetType),
+      start: gf ? (s.start_time ?? ALL_START_TIME) : ALL_START_TIME,
+      end: gf ? s.end_time : null,
+    };
+  }
+
+  private async requireAdvanced(book: BookContext): Promise<void> {
+    if (!(await this.premium.holds(book.bookId, PREMIUM_FEATURES.budgetAdvanced, this.now())))
+      throw new AppError('budget.featureNotOpened');
+  }
+
+  async view(
+    book: BookContext,
+    type: 'Book' | 'Category',
+    id: string,
+    q: { recurrence_type?: Recurrence | undefined; budget_type?: BudgetType | undefined; start_time?: number | undefined },
+    locale: Locale,
+  ): Promise<SubjectBudgets> {
+    const budgetType = q.budget_type ?? 'Expense';
+    const recurrence = q.recurrence_type ?? 'Month';
+    const subject = await this.subject(book, type, id, budgetType);
+    const gf = this.period(book, recurrence, q.start_time);
+    const own = await this.usage(book, subject, budgetType, gf);
+    const children: Subject[] =
+      subject.level === 'second'
+        ? []
+        : (await this.repo.categories(book.bookId, budgetType, subject.level === 'book' ? null : subject.id)).map((c) => ({
+            id: c.id,
+            type: 'Category',
+            name: c.name,
+            icon: c.icon,
+            level: subject.level === 'book' ? 'first' : 'second',
+          }));
+    const childUsed = new Map<string, bigint>();
+    if (children.length) {
+      const rollup = await this.statistics.rollup(
+        book,
+        {
+          group: { group_by: subject.level === 'book' ? 'CATEGORY_FIRST' : 'CATEGORY_SECOND', show_all: false },
+          ...(subject.level === 'book' ? {} : { query: { category_ids: [subject.id] } }),
+          ...(gf ? { group_filter: gf } : {}),
+        },
+        locale,
+      );
+      for (const g of rollup.data) childUsed.set(g.group_info.group_id, metricOf(g.metric_data, budgetType));
+    }
+    const budgets = new Map(
+      (await this.repo.list(book.bookId, budgetType, recurrence)).map((b) => [keyOf(b.subject_type, b.subject_id), b]),
+    );
+    const own_budget = budgets.get(keyOf(subject.type, subject.id));
+    let childrenSum = 0n;
+    const out = children.map((c) => {
+      const used = childUsed.get(c.id) ?? 0n;
+      const b = budgets.get(keyOf('Category', c.id));
+      if (b) childrenSum += BigInt(b.amount_minor);
+      return { subject: subjectOut(c), budget: b ? presentBudget(b, c, used, own.start) : null, used_amount: minorToMoney(used) };
+    });
+    return {
+      subject: subjectOut(subject),
+      budget: own_budget ? presentBudget(own_budget, subject, own.used, own.start) : null,
+      used_amount: minorToMoney(own.used),
+      children: out,
+      children_sum: minorToMoney(childrenSum),
+      period: { recurrence_type: recurrence, start_time: own.start, end_time: own.end },
+      now: this.clock.now(),
+      dateGap: book.settings.dateGap,
+      dayGap: book.settings.dayGap,
+      features: { budget_advanced: await this.premium.holds(book.bookId, PREMIUM_FEATURES.budgetAdvanced, this.now()) },
+    };
+  }
+
+  /** A budget with what the current period used. */
+  private async present(book: BookContext, row: BudgetRow): Promise<Budget> {
+    const subject = await this.subject(book, row.subject_type, row.subject_id, row.budget_type);
+    const u = await this.usage(book, subject, row.budget_type, this.period(book, row.recurrence_type, undefined));
+    return presentBudget(row, subject, u.used, u.start);
+  }
+
+  private log(tx: Database, book: BookContext, userId: string, action: string, id: string, before?: unknown, after?: unknown) {
+    return this.books.logActivity(tx, { book_id: book.bookId, user_id: userId, action, entity: 'budget', entity_id: id, before, after });
+  }
+
+  async add(book: BookContext, userId: string, key: BudgetKey, amount: string): Promise<Budget> {
+    const subject = await this.subject(book, key.subject_type, key.subject_id, key.budget_type);
+    if (subject.level === 'second') await this.requireAdvanced(book);
+    const minor = moneyToMinor(amount);
+    let id = '';
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        if (await this.repo.find(book.bookId, key, tx)) throw new AppError('budget.exists');
+        id = await this.repo.create(tx, book.bookId, key, minor, userId);
+        await this.log(tx, book, userId, 'create', id, undefined, { ...key, amount });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'book_budgets_subject_idx')) throw new AppError('budget.exists');
+      throw err;
+    }
+    return this.present(book, (await this.repo.get(book.bookId, id))!);
+  }
+
+  private async found(book: BookContext, id: string, db: Database = this.db): Promise<BudgetRow> {
+    const row = await this.repo.get(book.bookId, id, db);
+    if (!row) throw new AppError('budget.notFound');
+    return row;
+  }
+
+  async update(book: BookContext, userId: string, id: string, amount: string): Promise<Budget> {
+    const row = await this.found(book, id);
+    const subject = await this.subject(book, row.subject_type, row.subject_id, row.budget_type);
+    if (subject.level === 'second') await this.requireAdvanced(book);
+    await this.db.transaction().execute(async (tx) => {
+      await this.repo.setAmount(tx, book.bookId, id, moneyToMinor(amount), this.now());
+      await this.log(tx, book, userId, 'update', id, { amount: minorToMoney(row.amount_minor) }, { amount });
+    });
+    return this.present(book, (await this.repo.get(book.bookId, id))!);
+  }
+
+  async remove(book: BookContext, userId: string, id: string): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const row = await this.found(book, id, tx);
+      await this.repo.remove(tx, book.bookId, id);
+      await this.log(tx, book, userId, 'delete', id, { ...keyFields(row), amount: minorToMoney(row.amount_minor) });
+    });
+  }
+
+  /** Sets a subject's budget to the sum of its children's (the total from the categories, a category from its subs). */
+  async sum(
+    book: BookContext,
+    userId: string,
+    type: 'Book' | 'Category',
+    id: string,
+    budgetType: BudgetType,
+    recurrence: Recurrence,
+  ): Promise<Budget> {
+    const subject = await this.subject(book, type, id, budgetType);
+    if (subject.level === 'second') throw new AppError('budget.nothingToSum');
+    const childIds = new Set(
+      (await this.repo.categories(book.bookId, budgetType, subject.level === 'book' ? null : subject.id)).map((c) => c.id),
+    );
+    const all = await this.repo.list(book.bookId, budgetType, recurrence);
+    const total = all
+      .filter((b) => b.subject_type === 'Category' && childIds.has(b.subject_id))
+      .reduce((s, b) => s + BigInt(b.amount_minor), 0n);
+    if (total === 0n) throw new AppError('budget.nothingToSum');
+    const key: BudgetKey = { budget_type: budgetType, recurrence_type: recurrence, subject_type: type, subject_id: id };
+    const budgetId = await this.upsert(book, userId, key, total, 'sum');
+    return this.present(book, (await this.repo.get(book.bookId, budgetId))!);
+  }
+
+  /** Carries a subject's budget and its children's over to a longer recurrence, times how often the shorter fits in it. */
+  async extend(
+    book: BookContext,
+    userId: string,
+    req: {
+      subject_type: 'Book' | 'Category';
+      subject_id: string;
+      budget_type?: BudgetType | undefined;
+      from_recurrence_type: Recurrence;
+      to_recurrence_type: Recurrence;
+    },
+  ): Promise<Budget[]> {
+    await this.requireAdvanced(book);
+    const factor = EXTEND_FACTORS[req.from_recurrence_type]?.[req.to_recurrence_type];
+    if (!factor) throw new AppError('budget.extendUneven');
+    const budgetType = req.budget_type ?? 'Expense';
+    const subject = await this.subject(book, req.subject_type, req.subject_id, budgetType);
+    const childIds = new Set(
+      subject.level === 'second'
+        ? []
+        : (await this.repo.categories(book.bookId, budgetType, subject.level === 'book' ? null : subject.id)).map((c) => c.id),
+    );
+    const from = (await this.repo.list(book.bookId, budgetType, req.from_recurrence_type)).filter(
+      (b) =>
+        (b.subject_type === subject.type && b.subject_id === subject.id) || (b.subject_type === 'Category' && childIds.has(b.subject_id)),
+    );
+    if (!from.length) throw new AppError('budget.nothingToExtend');
+    const ids: string[] = [];
+    for (const b of from) {
+      const amount = BigInt(b.amount_minor) * BigInt(factor);
+      const key: BudgetKey = { ...keyFields(b), recurrence_type: req.to_recurrence_type };
+      ids.push(await this.upsert(book, userId, key, amount > AMOUNT_MAX_MINOR ? AMOUNT_MAX_MINOR : amount, 'extend'));
+    }
+    return Promise.all(ids.map(async (x) => this.present(book, (await this.repo.get(book.bookId, x))!)));
+  }
+
+  private async upsert(book: BookContext, userId: string, key: BudgetKey, minor: bigint, action: string): Promise<string> {
+    return this.db.transaction().execute(async (tx) => {
+      const existing = await this.repo.find(book.bookId, key, tx);
+      const id = existing ? existing.id : await this.repo.create(tx, book.bookId, key, minor, userId);
+      if (existing) await this.repo.setAmount(tx, book.bookId, id, minor, this.now());
+      await this.log(tx, book, userId, action, id, existing ? { amount: minorToMoney(existing.amount_minor) } : undefined, {
+        ...key,
+        amount: minorToMoney(minor),
+      });
+      return id;
+    });
+  }
+}
+
+const keyFields = (b: BudgetRow): BudgetKey => ({
+  budget_type: b.budget_type,
+  recurrence_type: b.recurrence_type,
+  subject_type: b.subject_type,
+  subject_id: b.subject_id,
+});
+
+function metricOf(metrics: readonly Metric[], budgetType: BudgetType): bigint {
+  const m = metrics.find((x) => x.key === METRIC[budgetType]);
+  return m ? moneyToMinor(m.value) : 0n;
+}
