@@ -1,5 +1,7 @@
-import type { Page } from 'playwright-core';
-import { outboxCode } from './browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl, outboxCode, phoneContext, screenshotter } from './browser.ts';
+import { foreignWords, seriousA11yFindings } from './checks.ts';
 
 export const visible = (page: Page, testId: string, timeout = 20_000) =>
   page.getByTestId(testId).first().waitFor({ state: 'visible', timeout });
@@ -26,4 +28,27 @@ export function sessionOf(page: Page): Promise<{ token: string | undefined; book
     const read = <T>(key: string) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { state?: T }).state;
     return { token: read<{ user?: { token?: string } }>('cab.user')?.user?.token, bookId: read<{ bookId?: string }>('cab.book')?.bookId };
   });
+}
+
+/**
+ * A journey's start: a phone-sized page signed in as a new user through the login page,
+ * its page errors collected, and `screen` to check a Chinese screen (no Latin words but
+ * the user's own data, no serious accessibility findings) and keep its screenshot.
+ */
+export async function signedInPhone(browser: Browser, journey: string) {
+  const base = baseUrl();
+  const shot = screenshotter(journey);
+  const context = await phoneContext(browser, base);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const phone = await loginThroughUi(page, base);
+  const userData = [phone, `${phone.slice(0, 3)}****${phone.slice(-4)}`];
+  const screen = async (name: string) => {
+    await page.waitForTimeout(400); // animations settle
+    expect(await foreignWords(page, 'zh-CN', userData), `${name}: words not in Chinese`).toEqual([]);
+    expect(await seriousA11yFindings(page), `${name}: accessibility`).toEqual([]);
+    await shot(page, name);
+  };
+  return { base, page, errors, phone, userData, screen, shot };
 }

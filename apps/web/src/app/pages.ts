@@ -114,4 +114,7 @@ export const PAGES: Record<string, PageDef> = {
   roleDetailInfo: page(() => import('../pages/roleSetting/RoleDetailInfoPage.tsx')),
   activity: page(() => import('../pages/roleSetting/ActivityPage.tsx')),
   defaultInviteSetting: page(() => import('../pages/defaultInviteSetting/DefaultInviteSettingPage.tsx')),
+  // The budgets area (issue 11): the budget center and budgets by category.
+  budget: page(() => import('../pages/budget/BudgetPage.tsx')),
+  budgetChildren: page(() => import('../pages/budget/BudgetChildrenPage.tsx')),
 };

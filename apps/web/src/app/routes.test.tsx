@@ -42,6 +42,8 @@ describe('the route table', () => {
       'bindPhone/index',
       'bookSetting/index',
       'bookSetting/pages/law',
+      'budget/children',
+      'budget/index',
       'categoryLabels/index',
       'dashboard/index',
       'defaultInviteSetting/index',

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useSettingsStore, type Language } from '../stores/settings.ts';
+import type { budgetsZhCN } from './budgets.zh-CN.ts';
 import type { flowSearchZhCN } from './flow-search.zh-CN.ts';
 import type { flowZhCN } from './flow.zh-CN.ts';
 import type { invitationsZhCN } from './invitations.zh-CN.ts';
@@ -18,6 +19,7 @@ import { zhCN, type Resources, type Texts } from './zh-CN.ts';
  * screens instead of the first load (`registerSection`, called by the section's module).
  */
 export interface Sections {
+  budgets: typeof budgetsZhCN;
   flow: typeof flowZhCN;
   flowSearch: typeof flowSearchZhCN;
   invitations: typeof invitationsZhCN;

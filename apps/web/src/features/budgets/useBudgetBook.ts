@@ -1,0 +1,56 @@
+import { Permission } from '@cab/contracts/client';
+import { useState } from 'react';
+import { create } from 'zustand';
+import { effectiveBookId, useBookStore } from '../../stores/book.ts';
+import { useBook } from '../books/queries.ts';
+import { useBookPermissions } from '../members/permissions.ts';
+import { useBudgetChoice } from './api.ts';
+
+const EDIT_CODES: readonly string[] = [Permission.EDIT_TRANSACTION];
+
+/**
+ * The period the budget screens show, while the app runs: an instant inside it (null:
+ * the current one), for one book. The center and the category screen share it, so a
+ * category opened from last month's budgets shows last month too.
+ */
+interface PeriodState {
+  bookId: string;
+  at: number | null;
+  setAt: (bookId: string, at: number | null) => void;
+}
+export const useBudgetPeriod = create<PeriodState>()((set) => ({
+  bookId: '',
+  at: null,
+  setAt: (bookId, at) => set({ bookId, at }),
+}));
+
+/**
+ * The book the budget screens are about (the current book), the caller's choice of
+ * recurrence and type in it, the period shown, and whether the caller may change
+ * budgets (010002, editing transactions; true until known: the server refuses anyway).
+ */
+export function useBudgetBook() {
+  const current = effectiveBookId(useBookStore((s) => s.bookId));
+  // A book found gone stops being current (BookGone); the screen keeps saying so rather than "no book".
+  const [kept, setKept] = useState(current);
+  if (current && current !== kept) setKept(current);
+  const bookId = current || kept;
+  const book = useBook(bookId);
+  const perms = useBookPermissions(bookId, book.data?.role_list[0]?.role_id, EDIT_CODES);
+  const { choice, pending, change } = useBudgetChoice(bookId);
+  const at = useBudgetPeriod((s) => (s.bookId === bookId ? s.at : null));
+  const setAt = useBudgetPeriod((s) => s.setAt);
+  return {
+    bookId,
+    book,
+    timeZone: book.data?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    mayEdit: perms.data ? perms.allowed(Permission.EDIT_TRANSACTION) : true,
+    choice,
+    choicePending: pending,
+    change,
+    at,
+    setAt: (next: number | null) => setAt(bookId, next),
+  };
+}
+
+export type BudgetBook = ReturnType<typeof useBudgetBook>;
