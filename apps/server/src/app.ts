@@ -1,3 +1,6 @@
+import { ErrorCode, renderMessage } from '@cab/contracts';
+import type { FastifyReply } from 'fastify';
+import { requestLocale } from './http/locale.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -75,6 +78,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a malformed percent-encoding, a path parameter over its
+    // length) answer {code, message} like every other refusal, in the caller's language.
+    frameworkErrors: (_err, req, reply) => {
+      void (reply as FastifyReply)
+        .status(400)
+        .send({ code: ErrorCode.VALIDATION, message: renderMessage('request.badUrl', requestLocale(req.headers)) });
+    },
   });
   const routes: RegisteredRoute[] = [];
 

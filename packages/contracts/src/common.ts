@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MONEY_PATTERN } from './money.ts';
-import { CONTROL_CHARS, CONTROL_CHARS_MULTILINE } from './rules.ts';
+import { CONTROL_CHARS, CONTROL_CHARS_MULTILINE, LONE_SURROGATE } from './rules.ts';
 import type { MessageKey } from './messages.ts';
 
 /**
@@ -9,7 +9,10 @@ import type { MessageKey } from './messages.ts';
  */
 export function Text(max: number, o: { min?: number; multiline?: boolean } = {}) {
   const bad = o.multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS;
-  const base = z.string().refine((v) => !bad.test(v), 'validation.controlChars' satisfies MessageKey);
+  const base = z
+    .string()
+    .refine((v) => !bad.test(v), 'validation.controlChars' satisfies MessageKey)
+    .refine((v) => !LONE_SURROGATE.test(v), 'validation.brokenText' satisfies MessageKey);
   const trimmed = z.string().trim().max(max, `at most ${max} characters`);
   return base.pipe(o.min ? trimmed.min(o.min, 'must not be empty') : trimmed);
 }

@@ -8,6 +8,7 @@ import type { MessageDef } from './messages.ts';
 
 export const REQUEST_MESSAGES = /* @__PURE__ */ (() =>
   ({
+    'request.badUrl': { code: ErrorCode.VALIDATION, 'zh-CN': '请求地址无效', en: 'the request address is not valid' },
     'request.invalid': { code: ErrorCode.VALIDATION, 'zh-CN': '请求有误，请检查后重试', en: 'invalid request' },
     'request.malformedJson': { code: ErrorCode.MALFORMED_JSON, 'zh-CN': '提交的内容格式不正确', en: 'request body is not valid JSON' },
     'request.bodyTooLarge': { code: ErrorCode.BODY_TOO_LARGE, 'zh-CN': '提交的内容太大了', en: 'request body is too large' },

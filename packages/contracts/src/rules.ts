@@ -23,8 +23,10 @@ export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 /** The same for multi-line texts (remarks), which keep line breaks and tabs. */
 export const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /* eslint-enable no-control-regex */
+/** Half of a surrogate pair alone: not a character, and no database stores it. */
+export const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /** Removes what a text field cannot accept, for inputs that filter as the user types. */
 export function stripControlChars(text: string, multiline = false): string {
-  return text.replace(new RegExp((multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS).source, 'g'), '');
+  return text.replace(new RegExp((multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS).source, 'g'), '').replace(/\p{Surrogate}/gu, '');
 }

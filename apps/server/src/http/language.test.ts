@@ -65,6 +65,24 @@ describe("every answer in the caller's language", () => {
     expect(en.json()).toEqual({ code: ErrorCode.NOT_FOUND, message: 'No such call: GET /cab-nothing-ws/v1/here' });
   });
 
+  it('answers a path the router cannot read (a broken percent-encoding, an overlong parameter) with {code, message}', async () => {
+    const broken = await t.client.get('/cab-market-ws/market/v1/template/%ED%A0%80');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ code: ErrorCode.VALIDATION, message: '请求地址无效' });
+    const long = await t.client.get(`/cab-market-ws/market/v1/template/${'9'.repeat(200)}`, EN);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ code: ErrorCode.VALIDATION, message: 'The request address is not valid' });
+  });
+
+  it('refuses half a surrogate pair in a text field, as it refuses NUL', async () => {
+    const user = await buildUser(t);
+    const res = await t.client.patch(AUTH_PATHS.updateUser, { nickname: 'a\ud800b' }, { token: user.token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: ErrorCode.VALIDATION, message: '昵称含有无法识别的字符' });
+    const emoji = await t.client.patch(AUTH_PATHS.updateUser, { nickname: '小王😀' }, { token: user.token });
+    expect(emoji.statusCode).toBe(200);
+  });
+
   it('words malformed JSON, an oversized body and a missing login in either language', async () => {
     const user = await buildUser(t);
     const malformed = (o: CallOptions) =>

@@ -1,0 +1,94 @@
+import { BOOK_PATHS } from '@cab/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisteredRoute } from '../src/http/route.ts';
+import { buildBook, buildUser, startTestApp, type TestApp } from '../test/harness.ts';
+import { asText, encodeLoosely, huge, queryString, valueFor } from './arbitraries.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const TOTAL = Number(process.env.CAB_FUZZ_REQUESTS ?? 100_000);
+const PER_BATCH = 25;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface Made {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  who: 'owner' | 'stranger' | 'nobody';
+  entity: 'book' | 'other' | 'hostile' | 'none';
+  big: boolean;
+}
+
+function requestArb(r: RegisteredRoute): fc.Arbitrary<Made> {
+  return fc.record({
+    params: r.params ? valueFor(r.params) : fc.constant({}),
+    query: r.query ? valueFor(r.query) : fc.constant(undefined),
+    body: r.body ? valueFor(r.body) : fc.constant(undefined),
+    who: fc.constantFrom('owner', 'owner', 'owner', 'owner', 'stranger', 'nobody'),
+    entity: fc.constantFrom('book', 'book', 'book', 'other', 'hostile', 'none'),
+    big: fc.integer({ min: 0, max: 499 }).map((n) => n === 0),
+  });
+}
+
+describe('fuzzing every registered route from its contract', () => {
+  it('answers no 5xx, and every refusal is {code, message}', async () => {
+    let owner = await buildUser(t);
+    const stranger = await buildUser(t);
+    let book = await buildBook(t, owner.token);
+    const routes = t.built.routes.filter((r) => !r.url.startsWith('/dev/'));
+    const bigString = fc.sample(huge, 1)[0] as string;
+    const statuses = new Map<number, number>();
+    const failures: string[] = [];
+    let sent = 0;
+    let round = 0;
+    while (sent < TOTAL) {
+      for (const r of routes) {
+        const made = fc.sample(requestArb(r), { numRuns: PER_BATCH, seed: round * 7919 + routes.indexOf(r) });
+        for (const m of made) {
+          const params = m.params && typeof m.params === 'object' ? (m.params as Record<string, unknown>) : {};
+          const path = r.url.replace(/:([A-Za-z_]+)/g, (_, k: string) => encodeLoosely(asText(params[k] ?? m.params ?? '1')));
+          const qs = m.query === undefined ? '' : queryString(m.query);
+          const url = qs ? `${path}?${qs}` : path;
+          const token = m.who === 'owner' ? owner.token : m.who === 'stranger' ? stranger.token : undefined;
+          const entity = { book: book.id, other: '1', hostile: '\u00001 OR 1=1', none: '' }[m.entity];
+          const headers: Record<string, string> = entity ? { 'trading-entity': encodeLoosely(entity) } : {};
+          const method = r.method as Method;
+          const body = m.big ? { name: bigString, remark: bigString } : m.body;
+          const res = await t.client.call(method, url, method === 'GET' ? undefined : body, { token, headers });
+          sent++;
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          let bad = res.statusCode >= 500;
+          if (!bad && res.statusCode >= 400) {
+            try {
+              const b = res.json() as { code?: unknown; message?: unknown };
+              bad = typeof b.code !== 'number' || typeof b.message !== 'string' || !b.message;
+            } catch {
+              bad = true;
+            }
+          }
+          if (bad && failures.length < 20)
+            failures.push(
+              `${method} ${url.slice(0, 200)} ${JSON.stringify(body)?.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+            );
+        }
+        // Fuzzing may log the owner out or delete the book: start again from a fresh one.
+        if ((await t.client.get(BOOK_PATHS.book, { token: owner.token, headers: { 'trading-entity': book.id } })).statusCode !== 200) {
+          owner = await buildUser(t);
+          book = await buildBook(t, owner.token);
+        }
+      }
+      round++;
+    }
+    const summary = [...statuses.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ');
+    console.log(`fuzz: ${sent} requests over ${routes.length} routes in ${round} rounds; statuses ${summary}`);
+    expect(failures).toEqual([]);
+  }, 1_800_000);
+});
