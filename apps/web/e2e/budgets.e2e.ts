@@ -55,6 +55,8 @@ describe('budgets journey at 390x844', () => {
       );
       await page.getByTestId('rec-save').click();
       expect((await saved).status()).toBe(201);
+      // Saving goes back to where the form was opened from; the next step waits for that.
+      await page.waitForFunction(() => !location.hash.includes('subPackages/accounting'));
     }
     await page.goto('/#/budget/index');
     await page.reload();
