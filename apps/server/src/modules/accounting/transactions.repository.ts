@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { BULK_FROM, insertRows } from '../../platform/db/bulk.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { TransactionsTable } from '../../platform/db/schema.ts';
 
@@ -25,7 +26,9 @@ export interface TransactionView extends TransactionRow {
 export class TransactionsRepository {
   constructor(private readonly db: Database) {}
 
+  /** Many rows go as one JSON parameter (platform/db/bulk.ts); every row names the same columns. */
   insert(db: Database, rows: NewTransaction[]): Promise<TransactionRow[]> {
+    if (rows.length >= BULK_FROM) return insertRows(db, 'transactions', rows);
     return db.insertInto('transactions').values(rows).returningAll().execute();
   }
 

@@ -1,4 +1,4 @@
-import { ACCOUNTING_PATHS, ErrorCode, bookPath } from '@cab/contracts';
+import { ACCOUNTING_PATHS, ErrorCode, MEMBER_PATHS, bookPath } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookDimensions, buildBook, buildUser, inBook, startTestApp, type BookDimensions, type TestApp } from '../../../test/harness.ts';
 
@@ -151,5 +151,27 @@ describe('recording', () => {
     );
     expect(broken.statusCode).toBe(422);
     expect(await count()).toBe(n + list.length);
+  });
+
+  it('keeps a large batch exact and in order (it is written as one JSON parameter)', async () => {
+    const list = Array.from({ length: 30 }, (_, i) => ({
+      business_type: i % 3 ? 'Expense' : 'Income',
+      account: { id: acc(0) },
+      category: { id: i % 3 ? food() : salary() },
+      amount: `${i + 1}.${String(i).padStart(2, '0')}`,
+      remark: `第${i}笔 "quoted" \\ back\u{1F600}`,
+      transaction_time: 1_700_000_000 + i,
+    }));
+    const before = await balances();
+    const res = await t.client.post(ACCOUNTING_PATHS.batch, { transaction_vo_list: list }, o());
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json().data as Array<{ amount: string; remark: string; transaction_time: number }>;
+    expect(made.map((r) => [r.amount, r.remark, r.transaction_time])).toEqual(list.map((r) => [r.amount, r.remark, r.transaction_time]));
+    const moved = list.reduce((sum, r, i) => sum + (i % 3 ? -1 : 1) * Math.round(Number(r.amount) * 100), 0);
+    expect(Math.round(Number((await balances())[acc(0)]) * 100)).toBe(Math.round(Number(before[acc(0)]) * 100) + moved);
+    const log = await t.client.get(`${MEMBER_PATHS.activities}?page_size=30`, o());
+    const entries = log.json().data as Array<{ action: string; entity: string; after: { remark?: string } | null }>;
+    expect(entries.every((e) => e.action === 'create' && e.entity === 'transaction')).toBe(true);
+    expect(entries.map((e) => e.after?.remark).sort()).toEqual(list.map((r) => r.remark).sort());
   });
 });

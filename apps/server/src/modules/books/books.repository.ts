@@ -1,6 +1,7 @@
 import { DEFAULT_ROLE_PERMISSIONS, type SystemRoleKind } from '@cab/contracts';
 import { sql, type Selectable } from 'kysely';
 import type { BookMembership, BookReportSettings } from '../../http/book-scope.ts';
+import { BULK_FROM, insertRows } from '../../platform/db/bulk.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { BooksTable, RoleKind } from '../../platform/db/schema.ts';
 
@@ -244,6 +245,14 @@ export class BooksRepository {
     rows: Array<{ book_id: string; user_id: string; action: string; entity: string; entity_id: string; before?: unknown; after?: unknown }>,
   ): Promise<void> {
     if (!rows.length) return;
+    if (rows.length >= BULK_FROM) {
+      await insertRows(
+        db,
+        'book_activities',
+        rows.map((row) => ({ ...row, before: row.before ?? null, after: row.after ?? null })),
+      );
+      return;
+    }
     await db
       .insertInto('book_activities')
       .values(
