@@ -78,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Stopping answers {code, message} like every refusal (http/errors.ts), not Fastify's own body.
+    return503OnClosing: false,
     // The router's own refusals (a malformed percent-encoding, a path parameter over its
     // length) answer {code, message} like every other refusal, in the caller's language.
     frameworkErrors: (_err, req, reply) => {

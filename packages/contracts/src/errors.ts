@@ -94,6 +94,8 @@ export const ErrorCode = {
   /** A budget operation the rules refuse (an uneven extension, nothing to add up). */
   BUDGET_REFUSED: 1096,
 
+  /** The server is stopping (a restart or a deploy): retry in a moment. */
+  UNAVAILABLE: 1098,
   INTERNAL: 1099,
 } as const;
 
@@ -102,6 +104,7 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** The HTTP status each code is answered with. */
 export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.CLOCK_SKEW]: 400,
+  [ErrorCode.UNAVAILABLE]: 503,
   [ErrorCode.BOOK_OFFLINE]: 409,
   [ErrorCode.BOOK_CLOSED]: 409,
   [ErrorCode.WRONG_CREDENTIALS]: 401,

@@ -22,6 +22,11 @@ export const REQUEST_MESSAGES = /* @__PURE__ */ (() =>
     'request.methodNotAllowed': { code: ErrorCode.METHOD_NOT_ALLOWED, 'zh-CN': '不支持这种请求方式', en: 'method not allowed' },
     'request.environment': { code: ErrorCode.ENVIRONMENT, 'zh-CN': '当前环境不支持此操作', en: 'not available in this environment' },
     'request.conflict': { code: ErrorCode.CONFLICT, 'zh-CN': '数据已有变化，请刷新后重试', en: 'the data has changed; refresh and retry' },
+    'request.stopping': {
+      code: ErrorCode.UNAVAILABLE,
+      'zh-CN': '服务器正在重启，请稍后重试',
+      en: 'the server is restarting; retry in a moment',
+    },
     'request.internal': { code: ErrorCode.INTERNAL, 'zh-CN': '服务器开小差了，请稍后重试', en: 'internal server error' },
     'request.badDevice': { code: ErrorCode.BAD_DEVICE, 'zh-CN': '设备信息有误，请更新应用后重试', en: 'invalid Device header' },
     'request.deviceNotJson': {

@@ -121,6 +121,7 @@ export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor
   [ErrorCode.BUDGET_SUBJECT_UNKNOWN]: 'budget.subjectUnknown',
   [ErrorCode.FEATURE_NOT_OPENED]: 'budget.featureNotOpened',
   [ErrorCode.BUDGET_REFUSED]: 'budget.nothingToSum',
+  [ErrorCode.UNAVAILABLE]: 'request.stopping',
   [ErrorCode.INTERNAL]: 'request.internal',
 }))();
 

@@ -71,6 +71,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendDefault(req, reply, 500, ErrorCode.INTERNAL);
   });
 
+  // Once a stop has begun, a request that still arrives on an open connection is turned
+  // away with {code, message} (Fastify's own 503 carries another body), and the
+  // connection is closed so the client reconnects to whichever server takes over.
+  let stopping = false;
+  app.addHook('preClose', (done) => {
+    stopping = true;
+    done();
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!stopping) return done();
+    const err = new AppError('request.stopping');
+    void reply
+      .status(err.status)
+      .header('connection', 'close')
+      .send({ code: err.code, message: err.render(requestLocale(req.headers)) });
+  });
+
   app.setNotFoundHandler((req, reply) => {
     const err = new AppError('request.noSuchCall', { method: req.method, path: req.url.split('?')[0] ?? '' });
     reply.status(err.status).send({ code: err.code, message: err.render(requestLocale(req.headers)) });
