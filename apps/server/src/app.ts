@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { WEB_APP_VERSION } from '@cab/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { registerJsonCompression } from './http/compress-json.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerBookRoleLookup } from './http/book-scope.ts';
 import { registerPipeline } from './http/pipeline.ts';
@@ -108,7 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandling(app);
   registerBookRoleLookup(app, (userId, bookId) => booksRepo.roleOf(userId, bookId));
   const inFlight = registerRequestLog(app);
-  // JSON answers above 1 KB are compressed on the fly; the web app's files come precompressed.
+  // JSON answers above 1 KB are compressed on the fly (at once up to 1 MB, streamed above);
+  // the web app's files come precompressed.
+  registerJsonCompression(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: config.bodyLimitBytes * 6, files: 1, fields: 10 } });
   registerPipeline(app, { clientKeys: config.clientKeys, clock, kv, tokens });

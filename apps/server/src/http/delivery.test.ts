@@ -89,6 +89,16 @@ describe('JSON answers', () => {
     expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(doc);
   });
 
+  it('honours q=0 and answers plainly to a client that accepts neither encoding', async () => {
+    const gz = await get('/docs/openapi.json', { 'accept-encoding': 'br;q=0, gzip;q=0.5' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
+    const plain = await get('/docs/openapi.json', { 'accept-encoding': 'identity, deflate' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
   it('leaves small answers as they are', async () => {
     const res = await get(AUTH_PATHS.serverInfo, { 'accept-encoding': 'br, gzip' });
     expect(res.headers['content-encoding']).toBeUndefined();

@@ -162,13 +162,6 @@ export class TransactionsService {
         updated_at: now,
       })),
     );
-    const pending = records.filter((_, i) => !movedEarly[i]);
-    await this.applyMovements(tx, book.bookId, movements(pending, 1n));
-    await this.dayTotals.apply(
-      tx,
-      book.bookId,
-      rows.map((r) => ({ ...r, sign: 1 })),
-    );
     for (const [i, row] of rows.entries()) {
       const ids = images[i] ?? [];
       if (ids.length) await this.images.attach(tx, book.bookId, row.id, ids);
@@ -184,11 +177,22 @@ export class TransactionsService {
         after: snapshot(records[i] as ResolvedRecord),
       })),
     );
-    return this.present(
+    const answer = await this.present(
       tx,
       book.bookId,
       rows.map((r) => r.id),
     );
+    // The rows every writer of the book shares (an account's balance, a day's totals) are
+    // changed last: their locks are held from here to the commit only, so concurrent
+    // records into one account wait for two statements, not for the whole write.
+    const pending = records.filter((_, i) => !movedEarly[i]);
+    await this.applyMovements(tx, book.bookId, movements(pending, 1n));
+    await this.dayTotals.apply(
+      tx,
+      book.bookId,
+      rows.map((r) => ({ ...r, sign: 1 })),
+    );
+    return answer;
   }
 
   async get(book: BookContext, id: string): Promise<Transaction> {

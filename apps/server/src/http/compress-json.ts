@@ -1,0 +1,49 @@
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+
+const MIN_BYTES = 1024;
+/** Larger answers (whole exports) are left to @fastify/compress, which streams them. */
+const MAX_BYTES = 1024 * 1024;
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/** The encoding a client accepts, brotli first; q=0 refuses one. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Set(
+    header
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
+      .map(([name]) => name?.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('x-gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Compresses JSON answers of 1 KB to 1 MB in one synchronous call. @fastify/compress
+ * pipes every answer through a stream, which took 3 to 9 ms for a 20 KB page of the
+ * flow on a busy 2-core machine (bench/README.md), where compressing it at once takes
+ * 0.1 ms. Registered before @fastify/compress, which passes over answers already encoded.
+ */
+export function registerJsonCompression(app: FastifyInstance): void {
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    const size = Buffer.byteLength(payload);
+    if (size < MIN_BYTES || size > MAX_BYTES || reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').includes('json')) return done(null, payload);
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    if (!encoding) return done(null, payload);
+    const body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(payload, { params: { ...BROTLI.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } })
+        : zlib.gzipSync(payload);
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    done(null, body);
+  });
+}
