@@ -5,20 +5,26 @@ import type { Database } from './index.ts';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../db/migrations');
 
+/** The migration files the code knows, in the order they apply. */
+export function migrationNames(dir = MIGRATIONS_DIR): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort();
+}
+
 /**
  * Applies the plain SQL files of db/migrations in name order, each in its own
  * transaction with its record, so a crash never leaves one half applied. Running it
- * again applies nothing.
+ * again applies nothing. `upTo` stops after that file (a restore brings an empty
+ * database to its backup's level, and later files then migrate the restored data).
  */
-export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate(db: Database, dir = MIGRATIONS_DIR, upTo?: string): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
-    .sort();
+  const files = migrationNames(dir).filter((f) => upTo === undefined || f <= upTo);
   const done = new Set((await db.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
   const applied: string[] = [];
   for (const file of files) {
