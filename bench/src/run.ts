@@ -1,30 +1,39 @@
 /**
- * Pipeline benchmark: the real server on loopback HTTP, signed calls as the web app
- * makes them. Measures throughput and latency of a read (user info: signature, nonce,
- * token lookup, one row) and a write (nickname update). Bounded in count and time.
+ * The server benchmark (issue 12): on books of 10,000 and 1,000,000 transactions, what a
+ * phone waits for (recording, importing, opening a book, a month by category, the flow,
+ * a keyword, the budget center), each beside its floor measured in the same run: the
+ * same SQL straight through the driver, plus an empty route of the same server for what
+ * any request costs (src/proof/floor.ts). Prints one table; bench/README.md explains it.
  *
- *   npm run bench                      # embedded PGlite in a temp dir
- *   DATABASE_URL=postgres://... npm run bench
- *   BENCH_REQUESTS=5000 BENCH_CONCURRENCY=16 npm run bench
+ *   npm run bench                          # PostgreSQL (DATABASE_URL, default 127.0.0.1:5432)
+ *   npm run bench -- --pglite              # embedded PGlite
+ *   BENCH_SIZES=10000 BENCH_RUNS=200 BENCH_WRITES=2000 BENCH_CONCURRENCY=8 npm run bench
  */
-import { AUTH_PATHS } from '@cab/contracts';
-import { signedFetch } from '../../apps/server/test/process.ts';
-import { measure } from './measure.ts';
-import { signInWithBook, startBenchServer } from './server.ts';
+import os from 'node:os';
+import { benchBook, type Row } from './proof/book-bench.ts';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const pglite = process.argv.includes('--pglite') || process.env.BENCH_DB === 'pglite';
+// startBenchServer makes a database of its own from DATABASE_URL; an empty one means PGlite.
+process.env.DATABASE_URL = pglite ? '' : process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
+const options = {
+  runs: Number(process.env.BENCH_RUNS ?? 100),
+  writes: Number(process.env.BENCH_WRITES ?? 1000),
+  concurrency: Number(process.env.BENCH_CONCURRENCY ?? 8),
+};
 
-const server = await startBenchServer({ useRedis: true });
-try {
-  const { token } = await signInWithBook(server, 'daily');
-  console.log(
-    `CAB pipeline bench: ${server.kind}, ${server.redis ? 'redis' : 'in-process'} nonces, ${REQUESTS} requests x ${CONCURRENCY} concurrent`,
-  );
-  await measure('GET user info', REQUESTS, CONCURRENCY, () => signedFetch(server.base, 'GET', AUTH_PATHS.userInfo, undefined, token));
-  await measure('PATCH nickname', REQUESTS, CONCURRENCY, (i) =>
-    signedFetch(server.base, 'PATCH', AUTH_PATHS.updateUser, { nickname: `bench-${i}` }, token),
-  );
-} finally {
-  await server.close();
-}
+console.log(
+  `CAB server bench: ${pglite ? 'PGlite' : 'PostgreSQL'}, books of ${sizes.map((s) => s.toLocaleString('en')).join(' and ')}, ` +
+    `${options.runs} runs a read, ${options.writes} writes ${options.concurrency} at a time; Node ${process.version}, ` +
+    `${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)}`,
+);
+const rows: Row[] = [];
+for (const size of sizes) rows.push(...(await benchBook({ size, ...options }, (line) => console.log(line))));
+
+const cells = (r: Row) => [r.book, r.name, r.api, r.floor, Number.isNaN(r.ratio) ? '' : r.ratio.toFixed(2)];
+const table = [['book', 'row', 'API', 'floor', 'ratio'], ...rows.map(cells)];
+const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(`\n${line(table[0]!)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n${table.slice(1).map(line).join('\n')}`);
+const over = rows.filter((r) => r.ratio > 1.5);
+if (over.length) console.log(`\nabove 1.5x their floor: ${over.map((r) => `${r.book} ${r.name} (${r.ratio.toFixed(2)})`).join('; ')}`);
