@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ACCOUNTING_PATHS, minorToMoney } from '@cab/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/platform/db/index.ts';
-import { signedHeaders, startServerProcess, waitForExit, type RunningServer } from '../test/process.ts';
+import { halfSentRequest, startServerProcess, waitForExit, type RunningServer } from '../test/process.ts';
 import { postgresAvailable, scratchDatabase, type ScratchDatabase } from './databases.ts';
 import { balancesThroughApi, checkDatabase, checkRecordsThroughApi, retryUnanswered } from './ledger-check.ts';
 import { Clients, fromMigratedDump, makeBook, makeRng, type CallRecord } from './client.ts';
@@ -61,33 +61,14 @@ function heldCreate(base: string, ledger: Ledger, tag: string): { write: Write; 
     remark: tag,
   });
   const url = ACCOUNTING_PATHS.expense;
-  const { hostname, port } = new URL(base);
-  const headers = {
-    ...signedHeaders('POST', url, body, token),
-    'trading-entity': bookId,
-    host: `${hostname}:${port}`,
-    'content-length': String(Buffer.byteLength(body)),
-    connection: 'close',
-  };
-  const head = `POST ${url} HTTP/1.1\r\n${Object.entries(headers)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join('\r\n')}\r\n\r\n`;
-  const socket = net.connect(Number(port), hostname);
-  const half = Math.floor(body.length / 2);
-  socket.write(head + body.slice(0, half));
-  let received = '';
-  socket.on('data', (d: Buffer) => (received += d.toString()));
-  const answer = new Promise<string>((resolve) => {
-    socket.on('close', () => resolve(received));
-    socket.on('error', () => resolve(received));
-  });
+  const { finish, answer } = halfSentRequest(base, url, body, token, { 'trading-entity': bookId });
   const write: Write = {
     ...{ tag, kind: 'expense', method: 'POST', url, body: JSON.parse(body) as unknown, key: undefined },
     ...{ outcome: 'unanswered', status: null, failure: null, sentAt: Date.now(), endedAt: 0 },
     ...{ creates: [state], ids: [], after: null, retried: false },
   };
   ledger.writes.push(write);
-  return { write, finish: () => socket.write(body.slice(half)), answer };
+  return { write, finish, answer };
 }
 
 /** Whether a new connection to the server's port is refused (the listener is closed). */

@@ -103,3 +103,37 @@ export async function signedFetch(
     ...(payload ? { body: payload } : {}),
   });
 }
+
+/**
+ * A signed POST whose body is sent in two parts, so it stays in flight in between:
+ * `finish` sends the rest, `answer` is the raw HTTP answer once the connection closes.
+ */
+export function halfSentRequest(
+  base: string,
+  url: string,
+  body: string,
+  token?: string,
+  extra: Record<string, string> = {},
+): { socket: net.Socket; finish: () => void; answer: Promise<string> } {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
+  const headers = {
+    ...signedHeaders('POST', url, body, token),
+    ...extra,
+    host: `${hostname}:${port}`,
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = `POST ${url} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n')}\r\n\r\n`;
+  const half = Math.floor(body.length / 2);
+  socket.write(head + body.slice(0, half));
+  let received = '';
+  socket.on('data', (d: Buffer) => (received += d.toString()));
+  const answer = new Promise<string>((resolve) => {
+    socket.on('close', () => resolve(received));
+    socket.on('error', () => resolve(received));
+  });
+  return { socket, finish: () => socket.write(body.slice(half)), answer };
+}

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { AUTH_PATHS } from '@cab/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl, nextPhone } from './harness.ts';
-import { signedHeaders, startServerProcess, waitForExit, type RunningServer } from './process.ts';
+import { halfSentRequest, startServerProcess, waitForExit, type RunningServer } from './process.ts';
 
 const dirs: string[] = [];
 const running: RunningServer[] = [];
@@ -34,30 +33,6 @@ function drainStdout(server: RunningServer): Promise<string> {
     server.proc.stdout?.on('end', () => resolve(text));
     server.proc.stdout?.resume();
   });
-}
-
-/** A signed POST whose body is sent in two parts, so it stays in flight in between. */
-function halfSentRequest(base: string, url: string, body: string): { socket: net.Socket; finish: () => void; answer: Promise<string> } {
-  const { hostname, port } = new URL(base);
-  const socket = net.connect(Number(port), hostname);
-  const headers = {
-    ...signedHeaders('POST', url, body),
-    host: `${hostname}:${port}`,
-    'content-length': String(Buffer.byteLength(body)),
-    connection: 'close',
-  };
-  const head = `POST ${url} HTTP/1.1\r\n${Object.entries(headers)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join('\r\n')}\r\n\r\n`;
-  const half = Math.floor(body.length / 2);
-  socket.write(head + body.slice(0, half));
-  let received = '';
-  socket.on('data', (d: Buffer) => (received += d.toString()));
-  const answer = new Promise<string>((resolve) => {
-    socket.on('close', () => resolve(received));
-    socket.on('error', () => resolve(received));
-  });
-  return { socket, finish: () => socket.write(body.slice(half)), answer };
 }
 
 describe('stopping the server', () => {
