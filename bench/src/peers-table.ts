@@ -25,6 +25,8 @@ export interface CabFigures {
   reopen: Timing;
   monthTotals: Timing;
   latest50: Timing;
+  /** The same reads through Fastify's inject in the server's own process: no HTTP socket, as the peer has none. */
+  inProcess: { monthTotals: Timing; latest50: Timing };
   firstMonthExpenseCents: number;
 }
 
@@ -46,5 +48,7 @@ export function peerTable(cab: CabFigures, peer: PeerFigures): string[] {
     `| a month's category totals, 12 months in turn: Actual \`getBudgetMonth\` | ${timing(cab.monthTotals)} | ${timing(peer.monthTotalsBudgetMonth)} | ${ratio(cab.monthTotals.p50, peer.monthTotalsBudgetMonth.p50)} |`,
     `| a month's category totals: Actual \`aqlQuery\` grouped sum | ${timing(cab.monthTotals)} | ${timing(peer.monthTotalsAql)} | ${ratio(cab.monthTotals.p50, peer.monthTotalsAql.p50)} |`,
     `| the latest 50 | ${timing(cab.latest50)} | ${timing(peer.latest50)} | ${ratio(cab.latest50.p50, peer.latest50.p50)} |`,
+    `| (same layer as the peer) a month's category totals, CAB in-process: Actual \`getBudgetMonth\` | ${timing(cab.inProcess.monthTotals)} | ${timing(peer.monthTotalsBudgetMonth)} | ${ratio(cab.inProcess.monthTotals.p50, peer.monthTotalsBudgetMonth.p50)} |`,
+    `| (same layer as the peer) the latest 50, CAB in-process | ${timing(cab.inProcess.latest50)} | ${timing(peer.latest50)} | ${ratio(cab.inProcess.latest50.p50, peer.latest50.p50)} |`,
   ];
 }

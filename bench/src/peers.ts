@@ -277,7 +277,19 @@ try {
   const monthTotalsMs = await repeat((i) => call('POST', STATISTICS_PATHS.rollupGroups, monthTotals(months[i % months.length]!)));
   const latestMs = await repeat(() => call('POST', STATISTICS_PATHS.transactions, latest));
 
-  cab = { count: COUNT, import: importMs, reopen, monthTotals: monthTotalsMs, latest50: latestMs, firstMonthExpenseCents };
+  // The same reads in the server's own process (Fastify's inject: signature, token, membership,
+  // handler and answer, no socket): the layer the peer's figures are taken at.
+  const inject = async (url: string, b: unknown) => {
+    const res = await server.inject('POST', url, b, token, inBook);
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.body}`);
+    return JSON.parse(res.body) as unknown;
+  };
+  const inProcess = {
+    monthTotals: await repeat((i) => inject(STATISTICS_PATHS.rollupGroups, monthTotals(months[i % months.length]!))),
+    latest50: await repeat(() => inject(STATISTICS_PATHS.transactions, latest)),
+  };
+
+  cab = { count: COUNT, import: importMs, reopen, monthTotals: monthTotalsMs, latest50: latestMs, inProcess, firstMonthExpenseCents };
 
   // Where CAB's time goes: each read's statements captured from one call and run again
   // through the server's own database handle (no HTTP), and a call that runs no SQL.

@@ -17,7 +17,7 @@ import { migrate } from '../../apps/server/src/platform/db/migrate.ts';
 import { CatalogueRepository } from '../../apps/server/src/modules/templates/catalogue.repository.ts';
 import { MemoryStore, RedisStore } from '../../apps/server/src/platform/kv.ts';
 import { LocalFileStorage } from '../../apps/server/src/platform/storage.ts';
-import { signedFetch } from '../../apps/server/test/process.ts';
+import { signedFetch, signedHeaders } from '../../apps/server/test/process.ts';
 
 export interface BenchServer {
   base: string;
@@ -26,6 +26,14 @@ export interface BenchServer {
   /** The PostgreSQL database's URL when one was created (kept when asked). */
   databaseUrl: string | undefined;
   redis: boolean;
+  /** A signed call straight into the in-process server (Fastify's inject: the whole pipeline, no socket). */
+  inject(
+    method: string,
+    url: string,
+    body: unknown,
+    token: string,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
 
@@ -84,6 +92,16 @@ export async function startBenchServer(o: {
     kind: handle.kind,
     databaseUrl: name ? databaseUrl : undefined,
     redis,
+    inject: async (method, url, body, token, headers) => {
+      const payload = body === undefined ? '' : JSON.stringify(body);
+      const res = await app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        headers: { ...signedHeaders(method, url, payload, token), ...headers },
+        ...(payload ? { payload } : {}),
+      });
+      return { status: res.statusCode, body: res.body };
+    },
     close: async () => {
       await app.close();
       await kv.close();
