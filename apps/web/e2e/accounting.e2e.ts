@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, phoneContext, screenshotter } from './browser.ts';
-import { foreignWords, seriousA11yFindings } from './checks.ts';
-import { loginThroughUi, sessionOf, visible } from './flows.ts';
+import { launch, phoneContext } from './browser.ts';
+import { loginThroughUi, makeFamilyBook, sessionOf, signedInPhone, visible } from './flows.ts';
 import { png } from './png.ts';
 
 let browser: Browser;
@@ -52,28 +51,11 @@ const accountRow = (page: Page, name: string) => page.getByTestId('dashboard-acc
 
 describe('accounting journey at 390x844', () => {
   it('records, edits and deletes with every picker, photos and templates; totals and balances follow; photos are private', async () => {
-    const base = baseUrl();
-    const shot = screenshotter('accounting');
-    const context = await phoneContext(browser, base);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const phone = await loginThroughUi(page, base);
-    const userData = [phone, `${phone.slice(0, 3)}****${phone.slice(-4)}`];
-    const screen = async (name: string) => {
-      await page.waitForTimeout(400); // animations settle
-      expect(await foreignWords(page, 'zh-CN', userData), `${name}: words not in Chinese`).toEqual([]);
-      expect(await seriousA11yFindings(page), `${name}: accessibility`).toEqual([]);
-      await shot(page, name);
-    };
+    const { base, context, page, errors, screen, shot } = await signedInPhone(browser, 'accounting');
     const f = form(page);
 
     // A family book: it opens on its dashboard, with nothing recorded yet.
-    await page.getByTestId('tab-home').click();
-    await page.getByTestId('home-add-book').click();
-    await page.getByTestId('template-family').click();
-    await page.getByTestId('create-book').click();
-    await visible(page, 'page-dashboard');
+    await makeFamilyBook(page);
     await expect.poll(() => page.getByTestId('dashboard-expense').textContent()).toBe('0.00');
     await visible(page, 'dashboard-accounts');
     await screen('dashboard-empty');
@@ -308,20 +290,7 @@ describe('accounting journey at 390x844', () => {
   });
 
   it('manages categories and labels (add, rename, hide, reorder, delete moving its records), records from a template and a balance', async () => {
-    const base = baseUrl();
-    const shot = screenshotter('accounting-manage');
-    const context = await phoneContext(browser, base);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const phone = await loginThroughUi(page, base);
-    const userData = [phone, `${phone.slice(0, 3)}****${phone.slice(-4)}`];
-    const screen = async (name: string) => {
-      await page.waitForTimeout(400);
-      expect(await foreignWords(page, 'zh-CN', userData), `${name}: words not in Chinese`).toEqual([]);
-      expect(await seriousA11yFindings(page), `${name}: accessibility`).toEqual([]);
-      await shot(page, name);
-    };
+    const { context, page, errors, screen, shot } = await signedInPhone(browser, 'accounting-manage');
     const f = form(page);
     const row = (name: string) => page.getByTestId('page-category-labels').locator('.manage-row', { hasText: name }).first();
     const act = async (name: string, action: string) => {
@@ -333,11 +302,7 @@ describe('accounting journey at 390x844', () => {
     };
     const names = () => page.locator('.manage-row:not(.sub) .manage-name').allTextContents();
 
-    await page.getByTestId('tab-home').click();
-    await page.getByTestId('home-add-book').click();
-    await page.getByTestId('template-family').click();
-    await page.getByTestId('create-book').click();
-    await visible(page, 'page-dashboard');
+    await makeFamilyBook(page);
 
     // From the dashboard's accounts to the management page.
     await visible(page, 'dashboard-manage');

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch } from './browser.ts';
-import { sessionOf, signedInPhone, visible } from './flows.ts';
+import { makeFamilyBook, sessionOf, signedInPhone, visible } from './flows.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,11 +22,7 @@ describe('budgets journey at 390x844', () => {
     };
 
     // A family book; its budget center from the dashboard's quick link.
-    await page.getByTestId('tab-home').click();
-    await page.getByTestId('home-add-book').click();
-    await page.getByTestId('template-family').click();
-    await page.getByTestId('create-book').click();
-    await visible(page, 'page-dashboard');
+    await makeFamilyBook(page);
     const { bookId = '' } = await sessionOf(page);
     await page.goto('/#/budget/index');
     await visible(page, 'page-budget');

@@ -2,9 +2,8 @@ import { ACCOUNTING_PATHS, STATISTICS_PATHS, minorToMoney } from '@cab/contracts
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedFetch } from '../../server/test/process.ts';
-import { baseUrl, launch, phoneContext, screenshotter } from './browser.ts';
-import { foreignWords, seriousA11yFindings } from './checks.ts';
-import { loginThroughUi, sessionOf, visible } from './flows.ts';
+import { launch } from './browser.ts';
+import { makeFamilyBook, sessionOf, signedInPhone, visible } from './flows.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,27 +25,10 @@ interface Dims {
 
 describe('flows journey at 390x844', () => {
   it('scrolls a book of a few hundred records through months, charts a category, groups by member, finds a remark and edits it', async () => {
-    const base = baseUrl();
-    const shot = screenshotter('flow');
-    const context = await phoneContext(browser, base);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const phone = await loginThroughUi(page, base);
-    const userData = [phone, `${phone.slice(0, 3)}****${phone.slice(-4)}`];
-    const screen = async (name: string, extra: string[] = []) => {
-      await page.waitForTimeout(400); // animations settle
-      expect(await foreignWords(page, 'zh-CN', [...userData, ...extra]), `${name}: words not in Chinese`).toEqual([]);
-      expect(await seriousA11yFindings(page), `${name}: accessibility`).toEqual([]);
-      await shot(page, name);
-    };
+    const { base, context, page, errors, screen } = await signedInPhone(browser, 'flow');
 
     // A family book, made through the UI; its few hundred records through the batch API.
-    await page.getByTestId('tab-home').click();
-    await page.getByTestId('home-add-book').click();
-    await page.getByTestId('template-family').click();
-    await page.getByTestId('create-book').click();
-    await visible(page, 'page-dashboard');
+    await makeFamilyBook(page);
     const { token = '', bookId = '' } = await sessionOf(page);
     const api = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
       const res = await signedFetch(base, method, url, body, token, { 'trading-entity': bookId });

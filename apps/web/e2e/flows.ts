@@ -44,11 +44,21 @@ export async function signedInPhone(browser: Browser, journey: string) {
   page.on('pageerror', (e) => errors.push(e.message));
   const phone = await loginThroughUi(page, base);
   const userData = [phone, `${phone.slice(0, 3)}****${phone.slice(-4)}`];
-  const screen = async (name: string) => {
+  /** `extra`: more of the user's own words the screen may show (names they gave). */
+  const screen = async (name: string, extra: string[] = []) => {
     await page.waitForTimeout(400); // animations settle
-    expect(await foreignWords(page, 'zh-CN', userData), `${name}: words not in Chinese`).toEqual([]);
+    expect(await foreignWords(page, 'zh-CN', [...userData, ...extra]), `${name}: words not in Chinese`).toEqual([]);
     expect(await seriousA11yFindings(page), `${name}: accessibility`).toEqual([]);
     await shot(page, name);
   };
-  return { base, page, errors, phone, userData, screen, shot };
+  return { base, context, page, errors, phone, userData, screen, shot };
+}
+
+/** Makes a family book from the home tab; it opens on its dashboard. */
+export async function makeFamilyBook(page: Page): Promise<void> {
+  await page.getByTestId('tab-home').click();
+  await page.getByTestId('home-add-book').click();
+  await page.getByTestId('template-family').click();
+  await page.getByTestId('create-book').click();
+  await visible(page, 'page-dashboard');
 }

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, phoneContext, screenshotter } from './browser.ts';
 import { foreignWords, seriousA11yFindings } from './checks.ts';
-import { loginThroughUi, sessionOf, visible } from './flows.ts';
+import { loginThroughUi, makeFamilyBook, sessionOf, visible } from './flows.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,11 +48,7 @@ describe('members journey at 390x844, three people in three browsers', () => {
     // The owner makes a family book.
     const owner = await person();
     const page = owner.page;
-    await page.getByTestId('tab-home').click();
-    await page.getByTestId('home-add-book').click();
-    await page.getByTestId('template-family').click();
-    await page.getByTestId('create-book').click();
-    await visible(page, 'page-dashboard');
+    await makeFamilyBook(page);
     const { bookId = '' } = await sessionOf(page);
     expect(bookId).toMatch(/^\d+$/);
 
