@@ -38,6 +38,16 @@ function withCovers(books: Book[]): Book[] {
   return books;
 }
 
+export type PreferenceConfig = { key: string; value: string };
+
+/** The caller's book-level preferences of a book (SPEC 4), as the preference-level call answers them. */
+export function bookPreferences(bookId: string): Promise<PreferenceConfig[]> {
+  return request<{ data: { user: PreferenceConfig[]; book: PreferenceConfig[] } }>(BOOK_PATHS.preferenceLevel, {
+    ...QUIET,
+    tradingEntity: bookId,
+  }).then((r) => r.data.book);
+}
+
 /** Query definitions, shared by the hooks and by the start-up prefetch (app/start.ts). */
 export const bookQueries = {
   list: () =>

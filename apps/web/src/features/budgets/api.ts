@@ -15,6 +15,7 @@ import {
 } from '@cab/contracts/client';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
+import { bookPreferences, type PreferenceConfig } from '../books/queries.ts';
 import { ApiError } from '../../api/request.ts';
 import { useUserStore } from '../../stores/user.ts';
 
@@ -68,7 +69,7 @@ export const budgetQueries = {
 const oneOf = <T extends string>(values: readonly T[], v: string | undefined, fallback: T): T =>
   (values as readonly string[]).includes(v ?? '') ? (v as T) : fallback;
 
-type Config = { key: string; value: string };
+type Config = PreferenceConfig;
 
 /** The stored choice of a book; anything unknown or unset is the default (SPEC 9). */
 export function choiceOf(book: Config[]): BudgetChoice {
@@ -83,13 +84,7 @@ export const choiceQuery = (userId: string, bookId: string) =>
   queryOptions({
     queryKey: budgetKeys.choice(userId, bookId),
     // The book-level values come with the preferences of each level, for the Trading-Entity.
-    queryFn: () =>
-      request<{ data: { user: Config[]; book: Config[] } }>(BOOK_PATHS.preferenceLevel, {
-        method: 'GET',
-        loading: false,
-        showError: false,
-        tradingEntity: bookId,
-      }).then((r) => choiceOf(r.data.book)),
+    queryFn: () => bookPreferences(bookId).then(choiceOf),
     staleTime: Infinity,
   });
 

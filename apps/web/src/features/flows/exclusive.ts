@@ -1,6 +1,7 @@
 import { BOOK_PATHS, type FlowType, type StatisticsQuery } from '@cab/contracts/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
+import { bookPreferences } from '../books/queries.ts';
 import { useUserStore } from '../../stores/user.ts';
 
 /**
@@ -88,18 +89,10 @@ export const chipsOf = (view: ExclusiveView | undefined): ChipType[] => [
   ...CHIP_TYPES.filter((t) => !view || view.types.includes(t)),
 ];
 
-type Config = { key: string; value: string };
-
 export const exclusiveQuery = (userId: string, bookId: string) =>
   queryOptions({
     queryKey: ['preferences', userId, 'book', bookId, EXCLUSIVE_KEY] as const,
-    queryFn: () =>
-      request<{ data: { user: Config[]; book: Config[] } }>(BOOK_PATHS.preferenceLevel, {
-        method: 'GET',
-        loading: false,
-        showError: false,
-        tradingEntity: bookId,
-      }).then((r) => parseExclusive(r.data.book.find((c) => c.key === EXCLUSIVE_KEY)?.value) ?? null),
+    queryFn: () => bookPreferences(bookId).then((book) => parseExclusive(book.find((c) => c.key === EXCLUSIVE_KEY)?.value) ?? null),
     staleTime: Infinity,
   });
 
