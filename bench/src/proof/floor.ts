@@ -18,7 +18,7 @@ export interface Statement {
   parameters: readonly unknown[];
 }
 
-/** Statements the pipeline runs for every signed call with a token (the same for every route). */
+/** Transaction control is left out of a capture: the replay opens and commits its own transaction. */
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)/i;
 
 /** Collects the statements an in-process server runs while a call is being captured. */
