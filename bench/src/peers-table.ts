@@ -21,12 +21,17 @@ export interface PeerFigures {
 
 export interface CabFigures {
   count: number;
+  /** Batch calls one after another. */
   import: number;
+  /** The same into another book with two calls in flight. */
+  importTwoAtATime: number;
   reopen: Timing;
   monthTotals: Timing;
   latest50: Timing;
   /** The same reads through Fastify's inject in the server's own process: no HTTP socket, as the peer has none. */
   inProcess: { monthTotals: Timing; latest50: Timing };
+  /** The same, through an instance that keeps no answers, tokens or memberships: every call computes. */
+  computed: { monthTotals: Timing; latest50: Timing };
   firstMonthExpenseCents: number;
 }
 
@@ -41,8 +46,10 @@ export function peerTable(cab: CabFigures, peer: PeerFigures): string[] {
   return [
     '| workload | CAB | Actual | ratio (Actual / CAB) |',
     '| --- | --- | --- | --- |',
-    `| import ${n}: CAB batch calls of 1,000 / Actual \`addTransactions\` | ${seconds(cab.import)} | ${seconds(peer.addTransactions)} | ${ratio(cab.import, peer.addTransactions)} |`,
-    `| import ${n}: CAB batch calls of 1,000 / Actual \`importTransactions\` | ${seconds(cab.import)} | ${seconds(peer.importTransactions)} | ${ratio(cab.import, peer.importTransactions)} |`,
+    `| import ${n}: CAB batch calls of 1,000 one after another / Actual \`addTransactions\` | ${seconds(cab.import)} | ${seconds(peer.addTransactions)} | ${ratio(cab.import, peer.addTransactions)} |`,
+    `| import ${n}: CAB batch calls of 1,000 one after another / Actual \`importTransactions\` | ${seconds(cab.import)} | ${seconds(peer.importTransactions)} | ${ratio(cab.import, peer.importTransactions)} |`,
+    `| import ${n}: CAB batch calls of 1,000, two in flight / Actual \`addTransactions\` | ${seconds(cab.importTwoAtATime)} | ${seconds(peer.addTransactions)} | ${ratio(cab.importTwoAtATime, peer.addTransactions)} |`,
+    `| import ${n}: CAB batch calls of 1,000, two in flight / Actual \`importTransactions\` | ${seconds(cab.importTwoAtATime)} | ${seconds(peer.importTransactions)} | ${ratio(cab.importTwoAtATime, peer.importTransactions)} |`,
     `| reopen, p50 of ${cab.reopen.runs}: CAB the book home's calls together / Actual \`loadBudget\` + first screen | ${ms(cab.reopen.p50)} | ${ms(peer.reopen.loadAndFirstScreen)} | ${ratio(cab.reopen.p50, peer.reopen.loadAndFirstScreen)} |`,
     `| (Actual \`loadBudget\` alone; closing took ${ms(peer.reopen.close)}) | | ${ms(peer.reopen.load)} | |`,
     `| a month's category totals, 12 months in turn: Actual \`getBudgetMonth\` | ${timing(cab.monthTotals)} | ${timing(peer.monthTotalsBudgetMonth)} | ${ratio(cab.monthTotals.p50, peer.monthTotalsBudgetMonth.p50)} |`,
@@ -50,5 +57,7 @@ export function peerTable(cab: CabFigures, peer: PeerFigures): string[] {
     `| the latest 50 | ${timing(cab.latest50)} | ${timing(peer.latest50)} | ${ratio(cab.latest50.p50, peer.latest50.p50)} |`,
     `| (same layer as the peer) a month's category totals, CAB in-process: Actual \`getBudgetMonth\` | ${timing(cab.inProcess.monthTotals)} | ${timing(peer.monthTotalsBudgetMonth)} | ${ratio(cab.inProcess.monthTotals.p50, peer.monthTotalsBudgetMonth.p50)} |`,
     `| (same layer as the peer) the latest 50, CAB in-process | ${timing(cab.inProcess.latest50)} | ${timing(peer.latest50)} | ${ratio(cab.inProcess.latest50.p50, peer.latest50.p50)} |`,
+    `| (same layer, no kept answers) a month's category totals, CAB computing each: Actual \`aqlQuery\` | ${timing(cab.computed.monthTotals)} | ${timing(peer.monthTotalsAql)} | ${ratio(cab.computed.monthTotals.p50, peer.monthTotalsAql.p50)} |`,
+    `| (same layer, no kept answers) the latest 50, CAB computing each | ${timing(cab.computed.latest50)} | ${timing(peer.latest50)} | ${ratio(cab.computed.latest50.p50, peer.latest50.p50)} |`,
   ];
 }

@@ -19,6 +19,14 @@ import { MemoryStore, RedisStore } from '../../apps/server/src/platform/kv.ts';
 import { LocalFileStorage } from '../../apps/server/src/platform/storage.ts';
 import { signedFetch, signedHeaders } from '../../apps/server/test/process.ts';
 
+type Inject = (
+  method: string,
+  url: string,
+  body: unknown,
+  token: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; body: string }>;
+
 export interface BenchServer {
   base: string;
   db: Database;
@@ -27,13 +35,12 @@ export interface BenchServer {
   databaseUrl: string | undefined;
   redis: boolean;
   /** A signed call straight into the in-process server (Fastify's inject: the whole pipeline, no socket). */
-  inject(
-    method: string,
-    url: string,
-    body: unknown,
-    token: string,
-    headers: Record<string, string>,
-  ): Promise<{ status: number; body: string }>;
+  inject: Inject;
+  /**
+   * The same into a second instance on the same database that keeps nothing in memory
+   * (CAB_ANSWER_CACHE=off): every call reads its token, membership and answer from the database.
+   */
+  injectComputed: Inject;
   close(): Promise<void>;
 }
 
@@ -71,6 +78,8 @@ export async function startBenchServer(o: {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     CAB_DATA_DIR: dataDir,
+    // One instance serves the bench's database, so it may keep answers in memory (docs/decisions.md).
+    CAB_ANSWER_CACHE: process.env.CAB_ANSWER_CACHE || 'on',
   });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pgdata'), log: o.log });
   await migrate(handle.db);
@@ -78,13 +87,22 @@ export async function startBenchServer(o: {
   const redis = Boolean(o.useRedis && config.redisUrl);
   const kv =
     redis && config.redisUrl ? new RedisStore(config.redisUrl, systemClock, `cabbench:${Date.now()}:`) : new MemoryStore(systemClock);
-  const { app } = await buildApp({
-    config,
-    db: handle.db,
-    clock: systemClock,
-    kv,
-    storage: new LocalFileStorage(path.join(dataDir, 'files')),
-  });
+  const deps = { db: handle.db, clock: systemClock, kv, storage: new LocalFileStorage(path.join(dataDir, 'files')) };
+  const { app } = await buildApp({ config, ...deps });
+  const computed = (await buildApp({ config: { ...config, answerCache: false }, ...deps })).app;
+  await computed.ready();
+  const injector =
+    (into: typeof app): Inject =>
+    async (method, url, body, token, headers) => {
+      const payload = body === undefined ? '' : JSON.stringify(body);
+      const res = await into.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        headers: { ...signedHeaders(method, url, payload, token), ...headers },
+        ...(payload ? { payload } : {}),
+      });
+      return { status: res.statusCode, body: res.body };
+    };
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     base,
@@ -92,18 +110,11 @@ export async function startBenchServer(o: {
     kind: handle.kind,
     databaseUrl: name ? databaseUrl : undefined,
     redis,
-    inject: async (method, url, body, token, headers) => {
-      const payload = body === undefined ? '' : JSON.stringify(body);
-      const res = await app.inject({
-        method: method as 'GET' | 'POST',
-        url,
-        headers: { ...signedHeaders(method, url, payload, token), ...headers },
-        ...(payload ? { payload } : {}),
-      });
-      return { status: res.statusCode, body: res.body };
-    },
+    inject: injector(app),
+    injectComputed: injector(computed),
     close: async () => {
       await app.close();
+      await computed.close();
       await kv.close();
       await handle.close();
       if (adminUrl && name && !o.ownDatabase?.keep) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

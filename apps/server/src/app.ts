@@ -12,6 +12,8 @@ import type { Config } from './config.ts';
 import { registerJsonCompression } from './http/compress-json.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerBookRoleLookup } from './http/book-scope.ts';
+import { AnswerCache } from './http/answer-cache.ts';
+import { MemoryBroadcast, type Broadcast } from './platform/broadcast.ts';
 import { registerPipeline } from './http/pipeline.ts';
 import { registerRequestLog, type InFlight } from './http/request-log.ts';
 import { cacheForADay, WEB_STATIC_OPTIONS } from './http/static-files.ts';
@@ -20,6 +22,7 @@ import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { TokenService } from './modules/auth/token.service.ts';
+import { TokenCache } from './modules/auth/token-cache.ts';
 import { VerifyCodeService } from './modules/auth/verify-code.service.ts';
 import { BooksRepository } from './modules/books/books.repository.ts';
 import { registerBooksRoutes } from './modules/books/books.routes.ts';
@@ -55,6 +58,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Where log lines go; defaults to a non-blocking sink on stdout. */
   logSink?: { write(line: string): void };
+  /** How changes reach the other instances (Redis with REDIS_URL); in-process by default. */
+  broadcast?: Broadcast;
 }
 
 export interface BuiltApp {
@@ -96,8 +101,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const sms = deps.sms ?? defaultSender;
   const outbox = deps.sms || config.production ? undefined : defaultSender;
 
+  const broadcast = deps.broadcast ?? new MemoryBroadcast();
   const authRepo = new AuthRepository(db);
-  const tokens = new TokenService(db, authRepo, clock, { accessMs: config.accessTokenTtlMs, refreshMs: config.refreshTokenTtlMs });
+  const tokens = new TokenService(db, authRepo, clock, {
+    accessMs: config.accessTokenTtlMs,
+    refreshMs: config.refreshTokenTtlMs,
+    cache: config.answerCache ? new TokenCache(broadcast) : undefined,
+  });
   const codes = new VerifyCodeService(authRepo, sms, kv, clock);
   const users = new UserService(new UserRepository(db), storage);
   const auth = new AuthService(db, codes, tokens, users, kv);
@@ -107,7 +117,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const prefs = new PreferencesService(db, new PreferencesRepository(db), books, clock);
 
   registerErrorHandling(app);
-  registerBookRoleLookup(app, (userId, bookId) => booksRepo.roleOf(userId, bookId));
+  const answers = config.answerCache ? new AnswerCache(clock, broadcast) : null;
+  app.decorate('answerCache', answers);
+  registerBookRoleLookup(app, (userId, bookId) =>
+    answers
+      ? answers.remember(`role ${userId} ${bookId}`, bookId, () => booksRepo.roleOf(userId, bookId))
+      : booksRepo.roleOf(userId, bookId),
+  );
   const inFlight = registerRequestLog(app);
   // JSON answers above 1 KB are compressed on the fly (at once up to 1 MB, streamed above);
   // the web app's files come precompressed.

@@ -17,6 +17,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Key prefix in Redis, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
+  /** Whether book reads may be answered from memory (answerCacheOn). */
+  answerCache: boolean;
   clientKeys: Map<string, ClientKey>;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
@@ -40,6 +42,18 @@ function parseKeys(raw: string | undefined, legacy: boolean, into: Map<string, C
   }
 }
 
+/**
+ * Whether book reads may be answered from memory (http/answer-cache.ts). Every instance
+ * must hear of every change: so by default it is on with embedded PGlite (one process
+ * holds the data directory) and, on PostgreSQL, only with Redis to carry the changes
+ * between instances. CAB_ANSWER_CACHE=on says one instance serves the database; off turns it off.
+ */
+function answerCacheOn(env: NodeJS.ProcessEnv): boolean {
+  if (env.CAB_ANSWER_CACHE === 'on' || env.CAB_ANSWER_CACHE === 'off') return env.CAB_ANSWER_CACHE === 'on';
+  if (env.CAB_ANSWER_CACHE) throw new Error(`CAB_ANSWER_CACHE must be on or off, not ${env.CAB_ANSWER_CACHE}`);
+  return !env.DATABASE_URL || Boolean(env.REDIS_URL);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clientKeys = new Map<string, ClientKey>([[WEB_CLIENT_KEY, { secret: WEB_CLIENT_SECRET, legacy: false }]]);
   parseKeys(env.CAB_CLIENT_KEYS, false, clientKeys);
@@ -53,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.CAB_REDIS_PREFIX || 'cab:',
+    answerCache: answerCacheOn(env),
     clientKeys,
     accessTokenTtlMs: Number(env.CAB_ACCESS_TOKEN_TTL_SECONDS ?? 7200) * 1000,
     refreshTokenTtlMs: Number(env.CAB_REFRESH_TOKEN_TTL_SECONDS ?? 30 * 86400) * 1000,

@@ -5,6 +5,7 @@ import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { MemoryStore, RedisStore } from './platform/kv.ts';
+import { MemoryBroadcast, RedisBroadcast } from './platform/broadcast.ts';
 import { LogSink } from './platform/log.ts';
 import { LocalFileStorage } from './platform/storage.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
@@ -16,7 +17,8 @@ const applied = await migrate(handle.db);
 await new CatalogueRepository(handle.db).seed();
 const kv = config.redisUrl ? new RedisStore(config.redisUrl, systemClock, config.redisPrefix) : new MemoryStore(systemClock);
 const storage = new LocalFileStorage(path.join(config.dataDir, 'files'), path.join(config.dataDir, 'private'));
-const { app, housekeeping, inFlight } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage, logSink });
+const broadcast = config.redisUrl ? new RedisBroadcast(config.redisUrl, config.redisPrefix) : new MemoryBroadcast();
+const { app, housekeeping, inFlight } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage, logSink, broadcast });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
 // Deleted books past their restore window, unused uploads and old idempotency keys go hourly (and once at start).
@@ -61,6 +63,7 @@ async function stop(signal: string): Promise<void> {
   clearInterval(sweep);
   stage = 'closing Redis';
   await kv.close();
+  await broadcast.close();
   stage = 'closing the database';
   await handle.close();
   stage = 'stopped';

@@ -47,7 +47,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'logSink'> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'logSink' | 'broadcast'> = {}): Promise<TestApp> {
   const handle = await freshDatabase();
   const clock = new ManualClock(Date.now());
   const redisUrl = process.env.REDIS_URL;
@@ -91,6 +91,23 @@ export interface CallOptions {
   locale?: string;
   /** An Accept-Language header, for clients without a Device locale. */
   acceptLanguage?: string;
+}
+
+/**
+ * Another server instance on the same database as `t` (as behind a load balancer), with
+ * its own memory; `broadcast` is how the two hear of each other's changes.
+ */
+export async function startOtherInstance(t: TestApp, deps: Pick<AppDeps, 'broadcast'>): Promise<Pick<TestApp, 'app' | 'client' | 'close'>> {
+  const built = await buildApp({
+    config: t.config,
+    db: t.db,
+    clock: t.clock,
+    kv: t.kv,
+    storage: new LocalFileStorage(t.filesDir),
+    ...deps,
+  });
+  await built.app.ready();
+  return { app: built.app, client: new SignedClient(built.app, t.clock), close: () => built.app.close() };
 }
 
 /** Sends requests the way the web client does: signed, with the Device header. */

@@ -73,8 +73,8 @@ export async function fillLargeBook(db: Database, o: LargeBookOptions): Promise<
     const to = Math.min(o.count, from + chunk) - 1;
     await sql`
       INSERT INTO transactions (book_id, business_type, amount_minor, currency, book_amount_minor, account_id, account_delta_minor,
-        to_account_id, to_account_delta_minor, category_id, member_id, merchant_id, project_id, remark, transaction_time,
-        recorder_id, created_at, updated_at)
+        to_account_id, to_account_delta_minor, category_id, member_id, merchant_id, project_id, remark, search_terms,
+        transaction_time, recorder_id, created_at, updated_at)
       SELECT ${bookId}, k.type, k.amount, 'CNY', k.amount, (${arr(accounts)})[1 + (i % ${accounts.length})],
         CASE k.type WHEN 'Income' THEN k.amount ELSE -k.amount END,
         CASE k.type WHEN 'Transfer' THEN (${arr(accounts)})[1 + ((i + 1) % ${accounts.length})] END,
@@ -83,12 +83,13 @@ export async function fillLargeBook(db: Database, o: LargeBookOptions): Promise<
         CASE WHEN i % 3 = 0 THEN ${pick(members, 7)} END,
         CASE WHEN i % 4 = 0 THEN ${pick(merchants, 11)} END,
         CASE WHEN i % 5 = 0 THEN ${pick(projects, 13)} END,
-        (${sql.val(REMARK_WORDS)}::text[])[1 + ((i * 37) % ${REMARK_WORDS.length})] || ' ' || i,
+        k.remark, cab_search_terms(${bookId}::bigint, k.remark),
         to_timestamp((${start}::float8 + i::float8 * ${span / o.count}::float8 + ((i * 7919) % 3600000)) / 1000.0),
         ${o.userId}, now(), now()
       FROM generate_series(${from}::bigint, ${to}::bigint) AS i,
       LATERAL (SELECT CASE WHEN i % 20 < 15 THEN 'Expense' WHEN i % 20 < 18 THEN 'Income' ELSE 'Transfer' END AS type,
-                      ((i * 104729) % 50000 + 100)::bigint AS amount) k`.execute(db);
+                      ((i * 104729) % 50000 + 100)::bigint AS amount,
+                      (${sql.val(REMARK_WORDS)}::text[])[1 + ((i * 37) % ${REMARK_WORDS.length})] || ' ' || i AS remark) k`.execute(db);
     o.onProgress?.(to + 1);
   }
   // Balances are the sum of the movements, as the write path keeps them.

@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import { validationError, type RequestPart } from './validation.ts';
 import { requireUser, type AuthUser } from './auth.ts';
 import { resolveBook, type BookContext, type BookScope } from './book-scope.ts';
+import type { AnswerCache } from './answer-cache.ts';
+import { requestLocale } from './locale.ts';
+import { acceptedEncoding, markEncoded } from './compress-json.ts';
 
 /** Who may call a route: anyone, anyone (with the user when a token is sent), or a signed-in user. */
 export type AuthMode = 'none' | 'optional' | 'user';
@@ -15,6 +18,10 @@ export interface RouteConfig {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Kept answers of the cached book reads; null when the cache is off (answer-cache.ts). */
+    answerCache: AnswerCache | null;
+  }
   interface FastifyContextConfig {
     auth?: AuthMode;
     signed?: boolean;
@@ -60,6 +67,14 @@ export interface RouteDef<
   response?: Schema;
   /** Success status; 204 sends no body. */
   status?: number;
+  /**
+   * What the call does to kept answers (http/answer-cache.ts). 'cached': a read of one book
+   * whose answer depends only on the book's data, the caller, their role, the language and
+   * the request, so it may be answered from memory. 'unchanged': a write that changes
+   * nothing a kept answer shows (signing in). Otherwise a call other than GET counts as a
+   * change of its book (or of every book, when it names none) once it has run.
+   */
+  answers?: 'cached' | 'unchanged';
   handler: (
     ctx: Parts<B, Q, P> & {
       reply: FastifyReply;
@@ -78,6 +93,7 @@ export interface RegisteredRoute {
   signed: boolean;
   /** The book scope of a book-scoped route (member, manager or a permission code). */
   book: BookScope | undefined;
+  answers: 'cached' | 'unchanged' | undefined;
   /** Where a book-scoped route finds its book: the Trading-Entity header, or the request itself. */
   bookFrom: 'trading-entity' | 'request' | undefined;
   body?: Schema | undefined;
@@ -100,6 +116,15 @@ function parsePart<S extends Schema | undefined>(
   return res.data as Out<S>;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** What a kept answer depends on besides the book's data: the call as sent, the language, the caller and their role. */
+function answerKey(req: FastifyRequest, book: BookContext): string {
+  return [req.method, req.url, requestLocale(req.headers), requireUser(req.user).id, book.roleId, book.bookId, req.rawBody ?? ''].join(
+    '\n',
+  );
+}
+
 /**
  * Declares a route from its zod contract: the request is parsed, a book-scoped route's
  * membership and permission are checked, then the handler runs; the route joins the
@@ -114,6 +139,10 @@ export function defineRoute<
   const signed = def.signed ?? true;
   const status = def.status ?? 200;
   if (def.book !== undefined && def.auth !== 'user') throw new Error(`${def.method} ${def.url}: a book-scoped route needs auth 'user'`);
+  if (def.answers === 'cached' && (def.book === undefined || def.bookId || status === 204)) {
+    throw new Error(`${def.method} ${def.url}: a cached answer needs a read of the Trading-Entity book`);
+  }
+  const changes = def.method !== 'GET' && def.answers === undefined;
   registry.push({
     method: def.method,
     url: def.url,
@@ -122,6 +151,7 @@ export function defineRoute<
     auth: def.auth,
     signed,
     book: def.book,
+    answers: def.answers,
     bookFrom: def.book === undefined ? undefined : def.bookId ? 'request' : 'trading-entity',
     body: def.body,
     query: def.query,
@@ -139,17 +169,37 @@ export function defineRoute<
       // A book named by the Trading-Entity is checked before the request is read: someone
       // outside the book, or without the permission, learns nothing from its validation.
       let book = def.book !== undefined && !def.bookId ? await check(req.tradingEntity, def.book) : undefined;
+      // A kept answer is looked up by the request as sent: the same text validated before.
+      const cache = def.answers === 'cached' && book ? app.answerCache : null;
+      const key = cache && book ? answerKey(req, book) : '';
+      const version = cache && book ? cache.version(book.bookId) : '';
+      const hit = cache?.get(key, version, acceptedEncoding(req.headers['accept-encoding']));
+      if (hit) {
+        if (hit.encoding) markEncoded(reply, hit.encoding);
+        return reply.status(status).type(JSON_TYPE).send(hit.body);
+      }
       const params = parsePart(def.params as P, req.params, 'path', def.labels);
       const query = parsePart(def.query as Q, req.query, 'query', def.labels);
       const body = parsePart(def.body as B, req.body, 'body', def.labels);
       const parts = { body, query, params, req };
       if (def.book !== undefined && def.bookId) book = await check(def.bookId(parts), def.book);
-      const result = await def.handler({
-        ...parts,
-        reply,
-        user: req.user,
-        book: book as S extends BookScope ? BookContext : undefined,
-      });
+      let result: unknown;
+      try {
+        result = await def.handler({
+          ...parts,
+          reply,
+          user: req.user,
+          book: book as S extends BookScope ? BookContext : undefined,
+        });
+      } finally {
+        // Once the write has run (committed or not), kept answers of its book go stale.
+        if (changes) app.answerCache?.changed(book?.bookId);
+      }
+      if (cache && !reply.sent) {
+        const payload = JSON.stringify(result);
+        cache.set(key, version, payload);
+        return reply.status(status).type(JSON_TYPE).send(payload);
+      }
       if (reply.sent) return reply;
       reply.status(status);
       return status === 204 ? reply.send() : reply.send(result);

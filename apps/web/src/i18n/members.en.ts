@@ -171,6 +171,7 @@ export const membersEn: Texts<typeof membersZhCN> = {
       approve: 'approved {{entity}}',
       reject: 'rejected {{entity}}',
       revoke: 'revoked {{entity}}',
+      import: 'imported {{count}} records',
       other: 'changed {{entity}}',
     },
     entities: {

@@ -164,6 +164,7 @@ export const membersZhCN = {
       approve: '同意了{{entity}}',
       reject: '拒绝了{{entity}}',
       revoke: '撤销了{{entity}}',
+      import: '导入了 {{count}} 笔账',
       other: '变更了{{entity}}',
     },
     entities: {

@@ -38,6 +38,25 @@ export class DimensionsRepository {
     return db.selectFrom('book_categories').selectAll().where('book_id', '=', bookId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** The book's categories among `ids`, in one statement (a batch names the same few again and again). */
+  categoriesIn(bookId: string, ids: string[], db: Database = this.db): Promise<CategoryRow[]> {
+    return db
+      .selectFrom('book_categories')
+      .selectAll()
+      .where('book_id', '=', bookId)
+      .where('id', '=', sql<string>`ANY(${ids}::bigint[])`)
+      .execute();
+  }
+
+  accountsIn(bookId: string, ids: string[], db: Database = this.db): Promise<AccountRow[]> {
+    return db
+      .selectFrom('book_accounts')
+      .selectAll()
+      .where('book_id', '=', bookId)
+      .where('id', '=', sql<string>`ANY(${ids}::bigint[])`)
+      .execute();
+  }
+
   accounts(bookId: string, includeHidden: boolean, db: Database = this.db): Promise<AccountRow[]> {
     let q = db.selectFrom('book_accounts').selectAll().where('book_id', '=', bookId);
     if (!includeHidden) q = q.where('hidden', '=', false);

@@ -1,6 +1,15 @@
 import { ACCOUNTING_PATHS, ErrorCode, MEMBER_PATHS, bookPath } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookDimensions, buildBook, buildUser, inBook, startTestApp, type BookDimensions, type TestApp } from '../../../test/harness.ts';
+import {
+  bookDimensions,
+  buildBook,
+  buildUser,
+  inBook,
+  startTestApp,
+  uploadImage,
+  type BookDimensions,
+  type TestApp,
+} from '../../../test/harness.ts';
 
 let t: TestApp;
 let token: string;
@@ -169,9 +178,67 @@ describe('recording', () => {
     expect(made.map((r) => [r.amount, r.remark, r.transaction_time])).toEqual(list.map((r) => [r.amount, r.remark, r.transaction_time]));
     const moved = list.reduce((sum, r, i) => sum + (i % 3 ? -1 : 1) * Math.round(Number(r.amount) * 100), 0);
     expect(Math.round(Number((await balances())[acc(0)]) * 100)).toBe(Math.round(Number(before[acc(0)]) * 100) + moved);
-    const log = await t.client.get(`${MEMBER_PATHS.activities}?page_size=30`, o());
-    const entries = log.json().data as Array<{ action: string; entity: string; after: { remark?: string } | null }>;
-    expect(entries.every((e) => e.action === 'create' && e.entity === 'transaction')).toBe(true);
-    expect(entries.map((e) => e.after?.remark).sort()).toEqual(list.map((r) => r.remark).sort());
+    // The batch is one entry of the activity log: how many, and which.
+    const log = await t.client.get(`${MEMBER_PATHS.activities}?page_size=1`, o());
+    expect(log.json().data).toMatchObject([
+      {
+        action: 'import',
+        entity: 'transaction',
+        entity_id: res.json().data[0].id,
+        after: { count: 30, ids: res.json().data.map((r: { id: string }) => r.id) },
+      },
+    ]);
+  });
+
+  it('answers a batch as each record reads when fetched: names, rates, images, amounts', async () => {
+    const usd = await t.client.post(ACCOUNTING_PATHS.accounts, { name: '美元卡', group_name: '外币', type: 'Cash', currency: 'USD' }, o());
+    expect(usd.statusCode).toBe(201);
+    const image = (await uploadImage(t, token, bookId)).json().data as { id: string };
+    const list = [
+      {
+        business_type: 'Expense',
+        account: { id: acc(0) },
+        category: { id: food() },
+        amount: '12.30',
+        remark: '早餐',
+        member: { id: d.members[0]!.id },
+        merchant: d.merchants[0] ? { id: d.merchants[0].id } : undefined,
+        project: d.projects[0] ? { id: d.projects[0].id } : undefined,
+        images: [image.id],
+        transaction_time: Date.UTC(2026, 4, 1, 4),
+      },
+      {
+        business_type: 'Income',
+        account: { id: acc(1) },
+        category: { id: salary() },
+        amount: '8000',
+        transaction_time: Date.UTC(2026, 4, 2, 4),
+      },
+      {
+        business_type: 'Transfer',
+        from_account: { id: acc(0) },
+        to_account: { id: usd.json().data.id },
+        from_amount: '71',
+        transaction_time: Date.UTC(2026, 4, 3, 4),
+      },
+      {
+        business_type: 'Expense',
+        account: { id: acc(0) },
+        category: { id: food() },
+        amount: '3.5',
+        currency: 'USD',
+        transaction_time: Date.UTC(2026, 4, 4, 4),
+      },
+      { business_type: 'Balance', account: { id: acc(1) }, amount: '9000', remark: 'counted', transaction_time: Date.UTC(2026, 4, 5, 4) },
+    ];
+    const res = await t.client.post(ACCOUNTING_PATHS.batch, { transaction_vo_list: list }, o());
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json().data as Array<{ id: string; rate: string | null; images: unknown[] }>;
+    expect(made[3]!.rate).not.toBeNull();
+    expect(made[0]!.images).toHaveLength(1);
+    for (const m of made) {
+      const fetched = await t.client.get(bookPath(ACCOUNTING_PATHS.get, { id: m.id }), o());
+      expect(m).toEqual(fetched.json().data);
+    }
   });
 });

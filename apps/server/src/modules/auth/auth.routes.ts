@@ -33,6 +33,8 @@ export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRou
   defineRoute(app, registry, {
     method: 'POST',
     url: AUTH_PATHS.verifyCode,
+    // Signing in and out changes no book's answers.
+    answers: 'unchanged',
     tag,
     auth: 'none',
     summary: 'Send a verification code (type 4 login, 2 others)',
@@ -44,6 +46,8 @@ export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRou
   defineRoute(app, registry, {
     method: 'POST',
     url: AUTH_PATHS.login,
+    // Signing in and out changes no book's answers.
+    answers: 'unchanged',
     tag,
     auth: 'none',
     summary: 'Log in by code or password',
@@ -60,6 +64,8 @@ export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRou
   defineRoute(app, registry, {
     method: 'POST',
     url: AUTH_PATHS.refresh,
+    // Signing in and out changes no book's answers.
+    answers: 'unchanged',
     tag,
     auth: 'none',
     summary: 'Rotate the refresh token for a new token pair',
@@ -71,6 +77,8 @@ export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRou
   defineRoute(app, registry, {
     method: 'POST',
     url: AUTH_PATHS.logout,
+    // Signing in and out changes no book's answers.
+    answers: 'unchanged',
     tag,
     auth: 'user',
     summary: 'Log out: revoke this sign-in',

@@ -1,3 +1,4 @@
+import type { TokenCache } from './token-cache.ts';
 import crypto from 'node:crypto';
 import type { TokenPair } from '@cab/contracts';
 import type { AuthUser, TokenVerifier } from '../../http/auth.ts';
@@ -12,6 +13,8 @@ const newToken = () => crypto.randomBytes(32).toString('base64url');
 export interface TokenTtls {
   accessMs: number;
   refreshMs: number;
+  /** Tokens known valid, kept in memory (on when answers are: config.answerCache). */
+  cache?: TokenCache | undefined;
 }
 
 /**
@@ -57,7 +60,7 @@ export class TokenService implements TokenVerifier {
     const now = this.clock.now();
     if (!row || row.revoked_at) throw new AppError('auth.refreshInvalid');
     if (row.used_at) {
-      await this.repo.revokeFamily(row.family_id, new Date(now));
+      await this.revokeFamily(row.family_id);
       throw new AppError('auth.refreshReused');
     }
     if (row.expires_at.getTime() <= now) throw new AppError('auth.refreshExpired');
@@ -66,20 +69,35 @@ export class TokenService implements TokenVerifier {
       return this.issueInto(tx, row.user_id, row.family_id);
     });
     if (!pair) {
-      await this.repo.revokeFamily(row.family_id, new Date(now));
+      await this.revokeFamily(row.family_id);
       throw new AppError('auth.refreshReused');
     }
     return pair;
   }
 
   async revoke(familyId: string): Promise<void> {
-    await this.repo.revokeFamily(familyId, new Date(this.clock.now()));
+    await this.revokeFamily(familyId);
+  }
+
+  private async revokeFamily(familyId: string): Promise<void> {
+    try {
+      await this.repo.revokeFamily(familyId, new Date(this.clock.now()));
+    } finally {
+      this.ttl.cache?.revoked();
+    }
   }
 
   async verifyAccessToken(token: string): Promise<AuthUser | 'expired' | undefined> {
     if (token.length > 256) return undefined;
-    const row = await this.repo.findAccessToken(hashToken(token));
-    if (!row || row.revoked_at) return undefined;
+    const hash = hashToken(token);
+    let row = this.ttl.cache?.get(hash);
+    if (!row) {
+      const generation = this.ttl.cache?.current ?? 0;
+      const found = await this.repo.findAccessToken(hash);
+      if (!found || found.revoked_at) return undefined;
+      row = found;
+      this.ttl.cache?.set(hash, found, generation);
+    }
     if (row.expires_at.getTime() <= this.clock.now()) return 'expired';
     return { id: row.user_id, familyId: row.family_id };
   }

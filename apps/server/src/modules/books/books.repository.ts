@@ -250,6 +250,7 @@ export class BooksRepository {
         db,
         'book_activities',
         rows.map((row) => ({ ...row, before: row.before ?? null, after: row.after ?? null })),
+        [],
       );
       return;
     }

@@ -1,6 +1,7 @@
 import { civilToTimestamp } from '@cab/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { civilDate } from './report-time.ts';
+import { lowerCase, searchTerms } from '../accounting/search-terms.ts';
 import { localDay, type FlowFilter, type IdSet } from './flow-filter.ts';
 
 /**
@@ -31,7 +32,7 @@ function inSet(column: Frag, set: IdSet | undefined, expand?: (v: string[]) => F
 }
 
 /** A LIKE pattern for a keyword: lower case, its own % and _ taken literally. */
-export const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (keyword: string) => `%${lowerCase(keyword).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Conditions on the transactions table (alias t): live, not a template, and what the filter keeps. */
 export function transactionConditions(f: FlowFilter): Frag {
@@ -59,15 +60,13 @@ export function transactionConditions(f: FlowFilter): Frag {
 
 /**
  * A keyword's match: its remark or one of its names. The index of remark terms
- * (cab_search_terms) finds candidates and LIKE confirms each; `scanning` rows already
+ * (search_terms) finds candidates and LIKE confirms each; `scanning` rows already
  * read needs only the LIKE.
  */
 export function keywordCondition(f: FlowFilter, scanning = false): Frag {
   const k = f.keyword!;
   const like = sql`lower(t.remark) LIKE ${likePattern(k.text)}`;
-  const arms: Frag[] = [
-    scanning ? like : sql`(cab_search_terms(t.book_id, t.remark) @> cab_search_terms(${f.bookId}::bigint, ${k.text}) AND ${like})`,
-  ];
+  const arms: Frag[] = [scanning ? like : sql`(t.search_terms @> ${searchTerms(f.bookId, k.text)}::text[] AND ${like})`];
   if (k.categories.length) arms.push(sql`t.category_id = ANY(${ids(k.categories)})`);
   if (k.accounts.length) arms.push(sql`t.account_id = ANY(${ids(k.accounts)})`, sql`t.to_account_id = ANY(${ids(k.accounts)})`);
   if (k.members.length) arms.push(sql`t.member_id = ANY(${ids(k.members)})`);

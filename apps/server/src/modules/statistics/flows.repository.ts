@@ -1,7 +1,7 @@
 import type { FlowSortKey, Order } from '@cab/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
-import type { TransactionRow } from '../accounting/transactions.repository.ts';
+import { transactionColumns, type TransactionRow } from '../accounting/transactions.repository.ts';
 import { keywordCondition, likePattern, transactionConditions } from './filter-sql.ts';
 import type { FlowFilter, KeywordMatch } from './flow-filter.ts';
 
@@ -55,7 +55,7 @@ export function pageQuery(f: FlowFilter, q: FlowPageQuery, scan?: number) {
   if (scan && f.keyword) {
     return sql<FlowRow>`
       WITH recent AS MATERIALIZED (
-        SELECT t.* FROM transactions t WHERE ${transactionConditions({ ...f, keyword: undefined })}${after}
+        SELECT ${transactionColumns('t')} FROM transactions t WHERE ${transactionConditions({ ...f, keyword: undefined })}${after}
         ORDER BY ${col} ${dir}, t.id ${dir} LIMIT ${scan}
       )
       SELECT t.*, t.rate::text AS rate, ${sortv} AS sortv, ${flow} AS flow_amount
@@ -64,7 +64,7 @@ export function pageQuery(f: FlowFilter, q: FlowPageQuery, scan?: number) {
       LIMIT ${q.limit}`;
   }
   return sql<FlowRow>`
-    SELECT t.*, t.rate::text AS rate, ${sortv} AS sortv, ${flow} AS flow_amount
+    SELECT ${transactionColumns('t')}, t.rate::text AS rate, ${sortv} AS sortv, ${flow} AS flow_amount
     FROM transactions t
     WHERE ${transactionConditions(f)}${after}
     ORDER BY ${col} ${dir}, t.id ${dir}

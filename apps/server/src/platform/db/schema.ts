@@ -278,6 +278,8 @@ export interface TransactionsTable {
   merchant_id: string | null;
   project_id: string | null;
   remark: Generated<string>;
+  /** The keyword index's terms of the remark (search-terms.ts). */
+  search_terms: string[];
   transaction_time: Timestamp;
   recorder_id: string;
   created_at: DefaultedTimestamp;

@@ -4,7 +4,20 @@ import { formatAmount } from '../../lib/format.ts';
 import '../../i18n/members.ts';
 
 type ActionKey =
-  'create' | 'add' | 'update' | 'delete' | 'sort' | 'restore' | 'join' | 'quit' | 'remove' | 'role' | 'approve' | 'reject' | 'revoke';
+  | 'create'
+  | 'add'
+  | 'update'
+  | 'delete'
+  | 'sort'
+  | 'restore'
+  | 'join'
+  | 'quit'
+  | 'remove'
+  | 'role'
+  | 'approve'
+  | 'reject'
+  | 'revoke'
+  | 'import';
 type EntityKey =
   | 'transaction'
   | 'category'
@@ -41,6 +54,7 @@ const ACTIONS: Record<string, ActionKey> = {
   agree: 'approve',
   reject: 'reject',
   revoke: 'revoke',
+  import: 'import',
 };
 const ENTITIES: Record<string, EntityKey> = {
   transaction: 'transaction',
@@ -91,6 +105,11 @@ function subjectOf(a: Activity): string {
 /** One line of the activity log in the reader's language: "新增了分类“餐饮”", "added a record amount 12.00". */
 export function activityText(a: Activity): string {
   const action = ACTIONS[normal(a.action)];
+  // A batch of records (an import) is one entry: how many, not each one.
+  if (action === 'import') {
+    const count = isRecord(a.after) && typeof a.after.count === 'number' ? a.after.count : 0;
+    return i18n.t('members.activity.actions.import', { count });
+  }
   const ek = entityKey(a.entity);
   const entity = i18n.t(`members.activity.entities.${ek ?? 'other'}`);
   const line = i18n.t(`members.activity.actions.${action ?? 'other'}`, { entity });

@@ -46,6 +46,7 @@ describe('the activity log’s lines', () => {
     expect(activityText(activity('8', 'remove', 'member', null, { role_id: '3', nickname: '小明' }))).toBe('移除了成员“小明”');
     expect(activityText(activity('9', 'update', 'invite_setting', { link_validity: 7 }))).toBe('修改了默认邀请设置');
     expect(activityText(activity('10', 'add', 'member', { role_id: '3' }))).toBe('添加了成员');
+    expect(activityText(activity('11', 'import', 'transaction', { count: 1000, ids: ['1', '2'] }))).toBe('导入了 1000 笔账');
   });
 
   it('still says something for words it does not know', () => {

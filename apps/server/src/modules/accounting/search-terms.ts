@@ -1,0 +1,31 @@
+/**
+ * The keyword index's terms of a remark (migration 0009): every character and every pair
+ * of characters, lower case, each carrying the book id ("42:咖啡"), so one book's search
+ * never reads another's terms. Written with the row by the server instead of computed by
+ * an SQL function inside the index: evaluating that function per row cost more than
+ * writing the row (bench/README.md). `cab_search_terms` in SQL gives the same terms and
+ * filled the column for rows written before.
+ */
+export function searchTerms(bookId: string, text: string): string[] {
+  const chars = [...lowerCase(text)];
+  const terms = new Set<string>();
+  for (let i = 0; i < chars.length; i++) {
+    terms.add(`${bookId}:${chars[i]}`);
+    if (i + 1 < chars.length) terms.add(`${bookId}:${chars[i]}${chars[i + 1]}`);
+  }
+  return [...terms];
+}
+
+/**
+ * Lower case one character at a time, as PostgreSQL's lower() does: JavaScript's own
+ * toLowerCase may look at the neighbours (a final sigma) or give two characters (İ), which
+ * would make a term the database's LIKE does not see.
+ */
+export function lowerCase(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const low = ch.toLowerCase();
+    out += low.length === ch.length ? low : String.fromCodePoint(low.codePointAt(0) ?? 0);
+  }
+  return out;
+}
