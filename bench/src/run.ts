@@ -15,6 +15,9 @@ import { benchBook, type Row } from './proof/book-bench.ts';
 const pglite = process.argv.includes('--pglite') || process.env.BENCH_DB === 'pglite';
 // startBenchServer makes a database of its own from DATABASE_URL; an empty one means PGlite.
 process.env.DATABASE_URL = pglite ? '' : process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+// The rows compare each read with its SQL: the server computes every answer here, keeping
+// none in memory (bench:peers measures kept answers beside computed ones).
+process.env.CAB_ANSWER_CACHE ||= 'off';
 const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
 const options = {
   runs: Number(process.env.BENCH_RUNS ?? 100),

@@ -4,7 +4,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const MIN_BYTES = 1024;
 /** Larger answers (whole exports) are left to @fastify/compress, which streams them. */
 const MAX_BYTES = 1024 * 1024;
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+/**
+ * From this size on (an importer's answer of a thousand records, 560 KB) the fastest
+ * levels: brotli 4 took 5.4 ms and gzip 6 7.7 ms for it, brotli 1 2.0 ms and gzip 1
+ *  3.8 ms, for 6 KB (brotli) or 1 KB (gzip) more on the wire.
+ */
+const LARGE = 64 * 1024;
 
 /** The encoding a client accepts, brotli first; q=0 refuses one. */
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
@@ -25,9 +30,12 @@ export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | un
 /** A JSON answer compressed at once, as every answer of 1 KB to 1 MB is. */
 export function compressJson(payload: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
   const size = Buffer.byteLength(payload);
+  const fast = size >= LARGE;
   return encoding === 'br'
-    ? zlib.brotliCompressSync(payload, { params: { ...BROTLI.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } })
-    : zlib.gzipSync(payload);
+    ? zlib.brotliCompressSync(payload, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: fast ? 1 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+      })
+    : zlib.gzipSync(payload, { level: fast ? 1 : zlib.constants.Z_DEFAULT_COMPRESSION });
 }
 
 /** Marks an answer as sent in an encoding (the kept answers of answer-cache.ts come compressed already). */

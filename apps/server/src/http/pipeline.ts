@@ -8,10 +8,19 @@ export interface PipelineDeps extends SignatureDeps {
   tokens: TokenVerifier;
 }
 
+/** Devices seen lately, by their header's text: a client sends the same one with every call. */
+const knownDevices = new Map<string, Device>();
+const KNOWN_DEVICES_MAX = 1000;
+
 function parseDevice(req: FastifyRequest): void {
   const raw = req.headers.device;
   if (raw === undefined) return;
   const text = Array.isArray(raw) ? raw[0] : raw;
+  const known = text === undefined ? undefined : knownDevices.get(text);
+  if (known) {
+    req.device = known;
+    return;
+  }
   let json: unknown;
   try {
     json = JSON.parse(text ?? '');
@@ -20,6 +29,8 @@ function parseDevice(req: FastifyRequest): void {
   }
   const res = Device.safeParse(json);
   if (!res.success) throw new AppError('request.deviceBadFields');
+  if (knownDevices.size >= KNOWN_DEVICES_MAX) knownDevices.clear();
+  if (text !== undefined) knownDevices.set(text, Object.freeze(res.data));
   req.device = res.data;
 }
 

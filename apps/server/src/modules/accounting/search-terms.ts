@@ -7,11 +7,14 @@
  * filled the column for rows written before.
  */
 export function searchTerms(bookId: string, text: string): string[] {
+  const prefix = `${bookId}:`;
   const chars = [...lowerCase(text)];
   const terms = new Set<string>();
-  for (let i = 0; i < chars.length; i++) {
-    terms.add(`${bookId}:${chars[i]}`);
-    if (i + 1 < chars.length) terms.add(`${bookId}:${chars[i]}${chars[i + 1]}`);
+  let previous = '';
+  for (const ch of chars) {
+    terms.add(prefix + ch);
+    if (previous) terms.add(prefix + previous + ch);
+    previous = ch;
   }
   return [...terms];
 }
@@ -22,10 +25,14 @@ export function searchTerms(bookId: string, text: string): string[] {
  * would make a term the database's LIKE does not see.
  */
 export function lowerCase(text: string): string {
+  const low = text.toLowerCase();
+  // The whole string at once is right whenever it kept its length and holds no sigma
+  // (the only letter lowered by its neighbours); otherwise one character at a time.
+  if (low.length === text.length && !/[\u03a3]/.test(text)) return low;
   let out = '';
   for (const ch of text) {
-    const low = ch.toLowerCase();
-    out += low.length === ch.length ? low : String.fromCodePoint(low.codePointAt(0) ?? 0);
+    const one = ch.toLowerCase();
+    out += one.length === ch.length ? one : String.fromCodePoint(one.codePointAt(0) ?? 0);
   }
   return out;
 }

@@ -64,6 +64,12 @@ export class TransactionsRepository {
   insert(db: Database, rows: Array<Omit<NewTransaction, 'search_terms'>>): Promise<Array<{ id: string }>> {
     // Digits, not bigints: the rows then go to JSON on its fast path (bulk.ts). Written out
     // field by field: spreading a row and overriding five of its fields cost 5 ms a batch.
+    const iso = (d: Date | string | undefined) =>
+      d === undefined ? new Date().toISOString() : typeof d === 'string' ? d : d.toISOString();
+    // A batch's rows are made at one time: that time is written out once.
+    const first = rows[0];
+    const created = iso(first?.created_at);
+    const updated = iso(first?.updated_at);
     const withTerms = rows.map((r) => ({
       book_id: r.book_id,
       business_type: r.business_type,
@@ -81,10 +87,11 @@ export class TransactionsRepository {
       project_id: r.project_id ?? null,
       remark: r.remark ?? '',
       search_terms: searchTerms(r.book_id, r.remark ?? ''),
-      transaction_time: r.transaction_time,
+      // Times as text already: JSON.stringify calling each Date's toJSON took 2 ms a batch.
+      transaction_time: iso(r.transaction_time),
       recorder_id: r.recorder_id,
-      created_at: r.created_at ?? new Date(),
-      updated_at: r.updated_at ?? new Date(),
+      created_at: r.created_at === first?.created_at ? created : iso(r.created_at),
+      updated_at: r.updated_at === first?.updated_at ? updated : iso(r.updated_at),
     }));
     if (rows.length >= BULK_FROM) return insertRows(db, 'transactions', withTerms, ['id']);
     return db.insertInto('transactions').values(withTerms).returning('id').execute();
