@@ -4,7 +4,7 @@
  *
  *   npm run bench:peers                                   # CAB on embedded PGlite
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:peers
- *   BENCH_RUNS=200 BENCH_WARMUP=20 BENCH_COUNT=10000 npm run bench:peers
+ *   BENCH_RUNS=200 BENCH_WARMUP=500 BENCH_COUNT=10000 BENCH_IN_FLIGHT=2 npm run bench:peers
  *
  * The workload: 10,000 transactions over the 12 months up to today (every tenth an
  * income) across 20 expense and 2 income categories and 3 accounts, imported; the book
@@ -30,7 +30,9 @@ import { peerTable, type CabFigures, type PeerFigures, type Timing } from './pee
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+// Uncounted calls before each read is timed, on both sides alike: enough for the JIT to settle. With 20,
+// CAB's in-process latest 50 measured 0.45 to 0.54 ms; with 500, 0.36 ms (bench/README.md).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 500);
 /** Reopens are heavier on the peer's side (it loads the whole file): fewer, both sides alike. */
 const REOPEN_RUNS = 5;
 
@@ -40,6 +42,9 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length
 const p95 = (v: number[]) => [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(v.length * 0.95))] ?? 0;
 
 /** Times `fn(i)` `runs` times one after another after `warmup` uncounted calls (the peer's runner does the same). */
+/** How many import calls the second import keeps in flight. */
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 2);
+
 async function repeat(fn: (i: number) => Promise<unknown>, runs = RUNS, warmup = WARMUP): Promise<Timing> {
   for (let i = 0; i < warmup; i++) await fn(i);
   const times: number[] = [];
@@ -258,7 +263,7 @@ try {
   const queue = batchesFor(second);
   const t1 = performance.now();
   await Promise.all(
-    [0, 1].map(async () => {
+    Array.from({ length: IN_FLIGHT }, async () => {
       for (let batch = queue.shift(); batch; batch = queue.shift()) await send(second, batch);
     }),
   );

@@ -29,14 +29,16 @@ export function requestHash(req: FastifyRequest, bookId: string): string {
  */
 export async function once<T>(
   db: Database,
-  o: { userId: string; key: string | undefined; hash: string },
+  o: { userId: string; key: string | undefined; hash: () => string },
   run: (tx: Database) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (tx) => {
     if (!o.key) return run(tx);
+    // Hashed only when a key asks for it: the body of an import is 150 KB.
+    const hash = o.hash();
     const claimed = await tx
       .insertInto('idempotency_keys')
-      .values({ user_id: o.userId, key: o.key, request_hash: o.hash })
+      .values({ user_id: o.userId, key: o.key, request_hash: hash })
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst();
@@ -47,7 +49,7 @@ export async function once<T>(
         .where('user_id', '=', o.userId)
         .where('key', '=', o.key)
         .executeTakeFirstOrThrow();
-      if (first.request_hash !== o.hash) throw new AppError('transaction.idempotencyReused');
+      if (first.request_hash !== hash) throw new AppError('transaction.idempotencyReused');
       return first.response as T;
     }
     const result = await run(tx);

@@ -47,7 +47,7 @@ export function registerTransactionRoutes(
       handler: async ({ book, user, body, req }) => {
         const userId = requireUser(user).id;
         const input = { ...body, business_type: type } as TransactionInputParsed;
-        return once(db, { userId, key: idempotencyKey(req), hash: requestHash(req, book.bookId) }, async (tx) => {
+        return once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => {
           const [t] = await transactions.create(tx, book, userId, [input]);
           return { data: t };
         });
@@ -64,7 +64,7 @@ export function registerTransactionRoutes(
     response: TransactionListResponse,
     handler: async ({ book, user, body, req }) => {
       const userId = requireUser(user).id;
-      return once(db, { userId, key: idempotencyKey(req), hash: requestHash(req, book.bookId) }, async (tx) => ({
+      return once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
         data: await transactions.create(tx, book, userId, body.transaction_vo_list),
       }));
     },
@@ -81,7 +81,7 @@ export function registerTransactionRoutes(
     response: TransactionResponse,
     handler: async ({ book, user, params, body, req }) => {
       const userId = requireUser(user).id;
-      return once(db, { userId, key: idempotencyKey(req), hash: requestHash(req, book.bookId) }, async (tx) => ({
+      return once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
         data: await transactions.update(tx, book, userId, params.id, body),
       }));
     },
