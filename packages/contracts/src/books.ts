@@ -147,6 +147,10 @@ export const TemplateSummary = z.object({
   currency: z.string(),
   template_type: z.string(),
   use_count: z.number().int(),
+  /** Reviews of the template (issue 13). */
+  review_count: z.number().int(),
+  /** Whether the caller keeps it in their favourites (false when not signed in). */
+  collected: z.boolean(),
 });
 export type TemplateSummary = z.infer<typeof TemplateSummary>;
 export const TemplateListResponse = z.object({ data: z.array(TemplateSummary) });

@@ -36,6 +36,7 @@ describe('the client entry', () => {
       'constants.ts',
       'dimension-icons.ts',
       'errors.ts',
+      'market-paths.ts',
       'members-paths.ts',
       'messages-accounting.ts',
       'messages-auth.ts',

@@ -26,3 +26,5 @@ export * from './members-paths.ts';
 export type * from './members.ts';
 export * from './budgets-paths.ts';
 export type * from './budgets.ts';
+export * from './market-paths.ts';
+export type * from './market.ts';

@@ -25,3 +25,5 @@ export * from './messages-members.ts';
 export * from './budgets-paths.ts';
 export * from './budgets.ts';
 export * from './messages-budgets.ts';
+export * from './market-paths.ts';
+export * from './market.ts';

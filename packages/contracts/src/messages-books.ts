@@ -29,5 +29,10 @@ export const BOOK_MESSAGES = /* @__PURE__ */ (() =>
     'book.coverUnknown': { code: ErrorCode.VALIDATION, 'zh-CN': '请从可选封面中选择', en: 'cover: not one of the cover materials' },
 
     'template.notFound': { code: ErrorCode.TEMPLATE_NOT_FOUND, 'zh-CN': '账本模板不存在', en: 'no such book template' },
+    'template.reviewTooOften': {
+      code: ErrorCode.TOO_MANY_REQUESTS,
+      'zh-CN': '评价改得太频繁了，请过几分钟再试',
+      en: 'you have changed your reviews too often; try again in a few minutes',
+    },
     'template.categoryNotFound': { code: ErrorCode.NOT_FOUND, 'zh-CN': '模板分类不存在', en: 'no such template category' },
   }) as const satisfies Record<`book.${string}` | `template.${string}`, MessageDef>)();

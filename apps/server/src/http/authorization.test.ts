@@ -76,6 +76,10 @@ const NOT_BOOK_SCOPED = new Set([
   'GET /cab-market-ws/market/v1/template/category',
   'GET /cab-market-ws/market/v1/template/list/:category_code',
   'GET /cab-market-ws/market/v1/template/:id',
+  'POST /cab-market-ws/market/v1/template/:id/:x/collect',
+  'GET /cab-market-ws/market/v1/template/collected/list',
+  'GET /cab-market-ws/market/v1/template/reviews',
+  'POST /cab-market-ws/market/v1/template/review',
   'GET /cab-config-ws/v3/account-book/currency-code/convert',
   'POST /cab-query-ws/v2/search/books',
   // The joiner's side of invitations: the link names the book.

@@ -66,6 +66,7 @@ export class CatalogueRepository {
         'currency',
         'template_type',
         'use_count',
+        'review_count',
         'sort',
       ]);
     if (categoryCodes) q = q.where('category_code', 'in', categoryCodes);

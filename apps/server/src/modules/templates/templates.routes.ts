@@ -32,7 +32,7 @@ export function registerTemplatesRoutes(app: FastifyInstance, registry: Register
     auth: 'optional',
     summary: 'All book templates',
     response: TemplateListResponse,
-    handler: async () => data(await templates.list()),
+    handler: async ({ user }) => data(await templates.list(user?.id)),
   });
   defineRoute(app, registry, {
     method: 'GET',
@@ -42,7 +42,7 @@ export function registerTemplatesRoutes(app: FastifyInstance, registry: Register
     summary: 'Templates of a category (a first-level code includes its children)',
     params: CategoryCodeParams,
     response: TemplateListResponse,
-    handler: async ({ params }) => data(await templates.byCategory(params.category_code)),
+    handler: async ({ params, user }) => data(await templates.byCategory(params.category_code, user?.id)),
   });
   defineRoute(app, registry, {
     method: 'GET',
@@ -52,7 +52,7 @@ export function registerTemplatesRoutes(app: FastifyInstance, registry: Register
     summary: 'A template with its trees',
     params: z.object({ id: Id }),
     response: TemplateDetailResponse,
-    handler: async ({ params }) => data(await templates.detail(params.id)),
+    handler: async ({ params, user }) => data(await templates.detail(params.id, user?.id)),
   });
   defineRoute(app, registry, {
     method: 'GET',

@@ -4,7 +4,8 @@ import type { CatalogueRepository } from './catalogue.repository.ts';
 
 type Summary = Awaited<ReturnType<CatalogueRepository['templates']>>[number];
 
-const summary = (t: Summary) => ({
+/** A template as the lists answer it; `collected` says whether the caller keeps it. */
+export const templateSummary = (t: Omit<Summary, 'sort'>, collected: boolean) => ({
   id: t.id,
   code: t.code,
   category_code: t.category_code,
@@ -17,6 +18,8 @@ const summary = (t: Summary) => ({
   currency: t.currency,
   template_type: t.template_type,
   use_count: Number(t.use_count),
+  review_count: Number(t.review_count),
+  collected,
 });
 
 const tree = (cats: CategorySeed[]) =>
@@ -24,7 +27,21 @@ const tree = (cats: CategorySeed[]) =>
 
 /** The template catalogue as the market and the add-book popups read it. */
 export class TemplatesService {
-  constructor(private readonly repo: CatalogueRepository) {}
+  constructor(
+    private readonly repo: CatalogueRepository,
+    /** The caller's favourites among some templates (the market module's). */
+    private readonly collectedAmong: (userId: string, ids: string[]) => Promise<Set<string>>,
+  ) {}
+
+  private async summaries(rows: Summary[], userId: string | undefined) {
+    const kept = userId
+      ? await this.collectedAmong(
+          userId,
+          rows.map((r) => r.id),
+        )
+      : new Set<string>();
+    return rows.map((r) => templateSummary(r, kept.has(r.id)));
+  }
 
   async categories() {
     const rows = await this.repo.categories();
@@ -38,25 +55,26 @@ export class TemplatesService {
       }));
   }
 
-  async list() {
-    return (await this.repo.templates()).map(summary);
+  async list(userId?: string) {
+    return this.summaries(await this.repo.templates(), userId);
   }
 
   /** A first-level code lists the templates of all its children. */
-  async byCategory(code: string) {
+  async byCategory(code: string, userId?: string) {
     const rows = await this.repo.categories();
     const known = rows.find((r) => r.code === code);
     if (!known) throw new AppError('template.categoryNotFound');
     const codes = known.parent_code === null ? rows.filter((r) => r.parent_code === code).map((r) => r.code) : [code];
-    return codes.length ? (await this.repo.templates(codes)).map(summary) : [];
+    return codes.length ? this.summaries(await this.repo.templates(codes), userId) : [];
   }
 
-  async detail(id: string) {
+  async detail(id: string, userId?: string) {
     const t = await this.repo.template(id);
     if (!t) throw new AppError('template.notFound');
     const c = t.content as TemplateContent;
+    const [summary] = await this.summaries([t], userId);
     return {
-      ...summary(t),
+      ...summary!,
       expense_categories: tree(c.expense),
       income_categories: tree(c.income),
       accounts: c.accounts.map(([group, name, type]) => ({ group, name, type })),

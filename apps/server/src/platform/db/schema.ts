@@ -80,6 +80,24 @@ export interface BookTemplatesTable {
   content: ColumnType<unknown, string, string>;
   sort: Generated<number>;
   use_count: Generated<string>;
+  review_count: Generated<string>;
+}
+
+/** A user's favourite templates (migration 0010). */
+export interface TemplateCollectionsTable {
+  user_id: string;
+  template_id: string;
+  created_at: DefaultedTimestamp;
+}
+
+/** One review per user and template; posting again edits it. */
+export interface TemplateReviewsTable {
+  id: Generated<string>;
+  template_id: string;
+  user_id: string;
+  content: string;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
 }
 
 export interface CoverMaterialsTable {
@@ -331,6 +349,8 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   template_categories: TemplateCategoriesTable;
   book_templates: BookTemplatesTable;
+  template_collections: TemplateCollectionsTable;
+  template_reviews: TemplateReviewsTable;
   cover_materials: CoverMaterialsTable;
   books: BooksTable;
   book_users: BookUsersTable;
