@@ -205,6 +205,31 @@ describe('AnswerCache bounds', () => {
     expect(zlib.gunzipSync(cache.get('k', v, 'gzip')!.body).toString()).toBe(json);
   });
 
+  it('never serves an answer made before a change that landed while it was made', () => {
+    const cache = new AnswerCache(new ManualClock(0), new MemoryBroadcast());
+    const before = cache.version('7');
+    cache.changed('7'); // a write commits while the read's queries run
+    cache.set('k', before, '{"old":true}');
+    expect(cache.get('k', cache.version('7'))).toBeUndefined();
+  });
+
+  it('keeps a membership under the book version, and does not keep an outsider', async () => {
+    const cache = new AnswerCache(new ManualClock(0), new MemoryBroadcast());
+    let reads = 0;
+    const load = async () => (++reads, { role: 'viewer' });
+    expect(await cache.remember('m', '7', load)).toEqual({ role: 'viewer' });
+    await cache.remember('m', '7', load);
+    expect(reads).toBe(1);
+    cache.changed('7');
+    await cache.remember('m', '7', load);
+    expect(reads).toBe(2);
+    let outsider = 0;
+    const none = async () => (++outsider, undefined);
+    await cache.remember('o', '7', none);
+    await cache.remember('o', '7', none);
+    expect(outsider).toBe(2);
+  });
+
   it('moves a book version on its change, every version on a change that names no book', () => {
     const cache = new AnswerCache(new ManualClock(0), new MemoryBroadcast());
     const [one, two] = [cache.version('1'), cache.version('2')];
