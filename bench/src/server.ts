@@ -89,13 +89,20 @@ export async function startBenchServer(o: {
     redis && config.redisUrl ? new RedisStore(config.redisUrl, systemClock, `cabbench:${Date.now()}:`) : new MemoryStore(systemClock);
   const deps = { db: handle.db, clock: systemClock, kv, storage: new LocalFileStorage(path.join(dataDir, 'files')) };
   const { app } = await buildApp({ config, ...deps });
-  const computed = (await buildApp({ config: { ...config, answerCache: false }, ...deps })).app;
-  await computed.ready();
+  // Built when first asked for: only bench:peers times computed answers.
+  let computed: Promise<typeof app> | undefined;
+  const computing = () =>
+    (computed ??= buildApp({ config: { ...config, answerCache: false }, ...deps }).then(async ({ app: other }) => {
+      await other.ready();
+      return other;
+    }));
   const injector =
-    (into: typeof app): Inject =>
+    (into: () => Promise<typeof app>): Inject =>
     async (method, url, body, token, headers) => {
       const payload = body === undefined ? '' : JSON.stringify(body);
-      const res = await into.inject({
+      const res = await (
+        await into()
+      ).inject({
         method: method as 'GET' | 'POST',
         url,
         headers: { ...signedHeaders(method, url, payload, token), ...headers },
@@ -110,11 +117,11 @@ export async function startBenchServer(o: {
     kind: handle.kind,
     databaseUrl: name ? databaseUrl : undefined,
     redis,
-    inject: injector(app),
-    injectComputed: injector(computed),
+    inject: injector(async () => app),
+    injectComputed: injector(computing),
     close: async () => {
       await app.close();
-      await computed.close();
+      if (computed) await (await computed).close();
       await kv.close();
       await handle.close();
       if (adminUrl && name && !o.ownDatabase?.keep) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -170,10 +170,11 @@ export function defineRoute<
       // outside the book, or without the permission, learns nothing from its validation.
       let book = def.book !== undefined && !def.bookId ? await check(req.tradingEntity, def.book) : undefined;
       // A kept answer is looked up by the request as sent: the same text validated before.
-      const cache = def.answers === 'cached' && book ? app.answerCache : null;
-      const key = cache && book ? answerKey(req, book) : '';
-      const version = cache && book ? cache.version(book.bookId) : '';
-      const hit = cache?.get(key, version, acceptedEncoding(req.headers['accept-encoding']));
+      const kept =
+        def.answers === 'cached' && book && app.answerCache
+          ? { cache: app.answerCache, key: answerKey(req, book), version: app.answerCache.version(book.bookId) }
+          : undefined;
+      const hit = kept?.cache.get(kept.key, kept.version, acceptedEncoding(req.headers['accept-encoding']));
       if (hit) {
         if (hit.encoding) markEncoded(reply, hit.encoding);
         return reply.status(status).type(JSON_TYPE).send(hit.body);
@@ -195,9 +196,9 @@ export function defineRoute<
         // Once the write has run (committed or not), kept answers of its book go stale.
         if (changes) app.answerCache?.changed(book?.bookId);
       }
-      if (cache && !reply.sent) {
+      if (kept && !reply.sent) {
         const payload = JSON.stringify(result);
-        cache.set(key, version, payload);
+        kept.cache.set(kept.key, kept.version, payload);
         return reply.status(status).type(JSON_TYPE).send(payload);
       }
       if (reply.sent) return reply;

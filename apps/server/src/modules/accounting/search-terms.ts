@@ -28,7 +28,7 @@ export function lowerCase(text: string): string {
   const low = text.toLowerCase();
   // The whole string at once is right whenever it kept its length and holds no sigma
   // (the only letter lowered by its neighbours); otherwise one character at a time.
-  if (low.length === text.length && !/[\u03a3]/.test(text)) return low;
+  if (low.length === text.length && !text.includes('Σ')) return low;
   let out = '';
   for (const ch of text) {
     const one = ch.toLowerCase();

@@ -12,7 +12,7 @@ import { presentTransaction, type ImageView } from './present-transaction.ts';
 import type { RatesRepository } from './rates.ts';
 import { BookRefs } from './refs.ts';
 import { resolveBalance, resolveRecord, type RecordRequest, type ResolvedRecord, type RuleContext } from './transaction-rules.ts';
-import type { NewTransaction, TransactionRow, TransactionView, TransactionsRepository } from './transactions.repository.ts';
+import type { TransactionRow, TransactionsRepository } from './transactions.repository.ts';
 
 type Update = z.output<typeof UpdateTransactionRequest>;
 type Ref = { id: string } | null | undefined;
@@ -42,61 +42,6 @@ export function toRecord(input: TransactionInputParsed): RecordRequest {
   }
   if (input.business_type === 'Balance') return { ...base, account: input.account.id, amount: input.amount };
   return { ...base, account: input.account.id, category: refId(input.category), amount: input.amount, currency: input.currency };
-}
-
-/** A rate as the database gives it back (numeric(24, 10) as text: ten decimals), so a made record reads as a fetched one. */
-export function storedRate(rate: string | null): string | null {
-  if (rate === null) return null;
-  const [units, frac = ''] = rate.split('.');
-  return `${units}.${frac.padEnd(10, '0')}`;
-}
-
-/**
- * A record as written, in the shape a read gives (digits for amounts, the rate as stored),
- * with every name field present: filling them in then keeps the object's shape, which
- * adding twelve fields to it would not (that cost a third of a batch's JavaScript).
- */
-function writtenView(
-  f: Omit<NewTransaction, 'search_terms'> & { transaction_time: Date; created_at: Date; updated_at: Date },
-  id: string,
-): TransactionView {
-  return {
-    book_id: f.book_id,
-    id,
-    business_type: f.business_type,
-    amount_minor: String(f.amount_minor),
-    currency: f.currency,
-    book_amount_minor: String(f.book_amount_minor),
-    account_id: f.account_id ?? null,
-    account_delta_minor: String(f.account_delta_minor ?? 0),
-    to_account_id: f.to_account_id ?? null,
-    to_account_delta_minor: String(f.to_account_delta_minor ?? 0),
-    rate: storedRate(f.rate ?? null),
-    category_id: f.category_id ?? null,
-    member_id: f.member_id ?? null,
-    merchant_id: f.merchant_id ?? null,
-    project_id: f.project_id ?? null,
-    remark: f.remark ?? '',
-    transaction_time: f.transaction_time,
-    recorder_id: f.recorder_id,
-    created_at: f.created_at,
-    updated_at: f.updated_at,
-    updated_by: null,
-    deleted_at: null,
-    deleted_by: null,
-    account_name: null,
-    account_currency: null,
-    to_account_name: null,
-    to_account_currency: null,
-    category_name: null,
-    category_icon: null,
-    category_type: null,
-    category_parent_name: null,
-    member_name: null,
-    merchant_name: null,
-    project_name: null,
-    recorder_name: '',
-  };
 }
 
 /** The movement of each account by a set of records (signed minor units). */
@@ -229,8 +174,7 @@ export class TransactionsService {
     await this.books.logActivities(tx, this.creationLog(book.bookId, userId, rows, records));
     // The answer is made from the rows as written, not read back: only the names they
     // point at (and images, when there are any) are asked of the database.
-    const written = fresh.map((f, i) => writtenView(f, rows[i]?.id ?? ''));
-    const views = await this.repo.named(tx, book.bookId, written);
+    const views = await this.repo.named(tx, book.bookId, rows);
     const pictures = images.some((ids) => ids.length)
       ? await this.images.forTransactions(
           tx,
