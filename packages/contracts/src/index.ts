@@ -27,3 +27,5 @@ export * from './budgets.ts';
 export * from './messages-budgets.ts';
 export * from './market-paths.ts';
 export * from './market.ts';
+export * from './content-paths.ts';
+export * from './content.ts';

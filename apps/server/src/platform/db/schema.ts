@@ -341,6 +341,87 @@ export interface IdempotencyKeysTable {
   created_at: DefaultedTimestamp;
 }
 
+/** Home tags, the topics of the info flow (migration 0011). */
+export interface ContentTagsTable {
+  code: string;
+  name: string;
+  name_en: string;
+  sort_order: Generated<number>;
+  default_selected: Generated<boolean>;
+}
+
+/** A user's choice of a home tag, overriding its default. */
+export interface UserHomeTagsTable {
+  user_id: string;
+  tag_code: string;
+  is_selected: boolean;
+  updated_at: DefaultedTimestamp;
+}
+
+/** Articles ('0') and videos ('1') an operator publishes. */
+export interface ContentsTable {
+  id: Generated<string>;
+  code: string;
+  type: string;
+  content_category: Generated<string>;
+  title: string;
+  summary: Generated<string>;
+  author: Generated<string>;
+  body_html: Generated<string>;
+  cover_url: Generated<string>;
+  video_url: Generated<string>;
+  duration_seconds: Generated<number>;
+  width_height: Generated<string>;
+  template_id: string | null;
+  search_terms: ColumnType<string[], string[] | undefined, string[]>;
+  search_text: Generated<string>;
+  collect_count: ColumnType<string, string | number | undefined, string | number>;
+  published_at: Date | null;
+  withdrawn_at: Date | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface ContentTagLinksTable {
+  content_id: string;
+  tag_code: string;
+}
+
+export interface ContentCollectionsTable {
+  user_id: string;
+  content_id: string;
+  created_at: DefaultedTimestamp;
+}
+
+/** Info-flow cards, guides and popups (placement). */
+export interface OperationsTable {
+  id: Generated<string>;
+  code: string;
+  placement: string;
+  classification: Generated<string>;
+  title: string;
+  text: Generated<string>;
+  link: Generated<string>;
+  style: Generated<string>;
+  image: Generated<string>;
+  share_title: string | null;
+  share_path: string | null;
+  share_image: string | null;
+  style_items: ColumnType<Array<{ key: string; value: string }>, string | undefined, string>;
+  position: Generated<number>;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  withdrawn_at: Date | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** A guide or popup shown to a user (once per user). */
+export interface OperationViewsTable {
+  user_id: string;
+  operation_id: string;
+  shown_at: DefaultedTimestamp;
+}
+
 export interface DB {
   currency_rates: CurrencyRatesTable;
   transactions: TransactionsTable;
@@ -352,6 +433,13 @@ export interface DB {
   template_collections: TemplateCollectionsTable;
   template_reviews: TemplateReviewsTable;
   cover_materials: CoverMaterialsTable;
+  content_tags: ContentTagsTable;
+  user_home_tags: UserHomeTagsTable;
+  contents: ContentsTable;
+  content_tag_links: ContentTagLinksTable;
+  content_collections: ContentCollectionsTable;
+  operations: OperationsTable;
+  operation_views: OperationViewsTable;
   books: BooksTable;
   book_users: BookUsersTable;
   book_roles: BookRolesTable;
