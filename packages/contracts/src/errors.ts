@@ -44,6 +44,10 @@ export const ErrorCode = {
   OWNER_CANNOT_QUIT: 1062,
   TEMPLATE_NOT_FOUND: 1063,
   CONFLICT: 1064,
+  /** An article or video that does not exist, or is not published. */
+  CONTENT_NOT_FOUND: 1065,
+  /** A home tag that does not exist. */
+  TAG_NOT_FOUND: 1066,
 
   /** A transaction, or a dimension named in the path, that is not in the book. */
   TRANSACTION_NOT_FOUND: 1070,
@@ -134,6 +138,8 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.OWNER_CANNOT_QUIT]: 422,
   [ErrorCode.TEMPLATE_NOT_FOUND]: 404,
   [ErrorCode.CONFLICT]: 409,
+  [ErrorCode.CONTENT_NOT_FOUND]: 404,
+  [ErrorCode.TAG_NOT_FOUND]: 404,
   [ErrorCode.TRANSACTION_NOT_FOUND]: 404,
   [ErrorCode.DIMENSION_UNKNOWN]: 422,
   [ErrorCode.DIMENSION_IN_USE]: 409,

@@ -29,3 +29,4 @@ export * from './market-paths.ts';
 export * from './market.ts';
 export * from './content-paths.ts';
 export * from './content.ts';
+export * from './messages-market.ts';

@@ -13,6 +13,7 @@ import { ACCOUNTING_MESSAGES } from './messages-accounting.ts';
 import { AUTH_MESSAGES } from './messages-auth.ts';
 import { BOOK_MESSAGES } from './messages-books.ts';
 import { BUDGET_MESSAGES } from './messages-budgets.ts';
+import { MARKET_MESSAGES } from './messages-market.ts';
 import { MEMBER_MESSAGES } from './messages-members.ts';
 import { REQUEST_MESSAGES } from './messages-request.ts';
 import { STATISTICS_MESSAGES } from './messages-statistics.ts';
@@ -41,6 +42,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...STATISTICS_MESSAGES,
     ...MEMBER_MESSAGES,
     ...BUDGET_MESSAGES,
+    ...MARKET_MESSAGES,
   }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;
@@ -96,6 +98,8 @@ export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor
   [ErrorCode.OWNER_CANNOT_QUIT]: 'book.ownerCannotQuit',
   [ErrorCode.TEMPLATE_NOT_FOUND]: 'template.notFound',
   [ErrorCode.CONFLICT]: 'request.conflict',
+  [ErrorCode.CONTENT_NOT_FOUND]: 'content.notFound',
+  [ErrorCode.TAG_NOT_FOUND]: 'content.tagNotFound',
   [ErrorCode.TRANSACTION_NOT_FOUND]: 'transaction.notFound',
   [ErrorCode.DIMENSION_UNKNOWN]: 'dimension.unknown',
   [ErrorCode.DIMENSION_IN_USE]: 'dimension.inUseGeneric',
