@@ -41,6 +41,13 @@ import { TemplatesService } from './modules/templates/templates.service.ts';
 import { MarketRepository } from './modules/market/market.repository.ts';
 import { registerMarketRoutes } from './modules/market/market.routes.ts';
 import { MarketService } from './modules/market/market.service.ts';
+import { ContentRepository } from './modules/content/content.repository.ts';
+import { registerContentRoutes } from './modules/content/content.routes.ts';
+import { ContentService } from './modules/content/content.service.ts';
+import { HomeRepository } from './modules/home/home.repository.ts';
+import { registerHomeRoutes } from './modules/home/home.routes.ts';
+import { HomeService } from './modules/home/home.service.ts';
+import { OperationsRepository } from './modules/home/operations.repository.ts';
 import { UserRepository } from './modules/user/user.repository.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { UserService } from './modules/user/user.service.ts';
@@ -143,6 +150,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const marketRepo = new MarketRepository(db);
   registerTemplatesRoutes(app, routes, new TemplatesService(catalogue, (userId, ids) => marketRepo.collectedAmong(userId, ids)));
   registerMarketRoutes(app, routes, new MarketService(db, marketRepo, kv, clock));
+  registerContentRoutes(
+    app,
+    routes,
+    new ContentService(new ContentRepository(db), (userId, ids) => marketRepo.collectedAmong(userId, ids), clock),
+  );
+  registerHomeRoutes(app, routes, new HomeService(new HomeRepository(db), new OperationsRepository(db), clock));
   const accounting = registerAccounting(app, routes, { db, clock, storage, books });
   const { statistics } = registerStatistics(app, routes, { db, clock, books, transactions: accounting.transactions });
   registerBudgets(app, routes, { db, clock, books, statistics });

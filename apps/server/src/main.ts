@@ -9,14 +9,19 @@ import { MemoryBroadcast, RedisBroadcast } from './platform/broadcast.ts';
 import { LogSink } from './platform/log.ts';
 import { LocalFileStorage } from './platform/storage.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
+import { seedContents } from './modules/content/content.seed.ts';
+import { OperationsRepository } from './modules/home/operations.repository.ts';
 
 const config = loadConfig();
 const logSink = new LogSink(process.stdout, config.logBacklogBytes);
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
 const applied = await migrate(handle.db);
 await new CatalogueRepository(handle.db).seed();
-const kv = config.redisUrl ? new RedisStore(config.redisUrl, systemClock, config.redisPrefix) : new MemoryStore(systemClock);
 const storage = new LocalFileStorage(path.join(config.dataDir, 'files'), path.join(config.dataDir, 'private'));
+// The market's first articles and video; their files go to the same storage the server serves.
+await seedContents(handle.db, storage);
+await new OperationsRepository(handle.db).seed();
+const kv = config.redisUrl ? new RedisStore(config.redisUrl, systemClock, config.redisPrefix) : new MemoryStore(systemClock);
 const broadcast = config.redisUrl ? new RedisBroadcast(config.redisUrl, config.redisPrefix) : new MemoryBroadcast();
 const { app, housekeeping, inFlight } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage, logSink, broadcast });
 if (applied.length) app.log.info({ applied }, 'migrations applied');

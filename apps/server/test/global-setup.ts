@@ -6,6 +6,9 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { CatalogueRepository } from '../src/modules/templates/catalogue.repository.ts';
+import { seedContents } from '../src/modules/content/content.seed.ts';
+import { LocalFileStorage } from '../src/platform/storage.ts';
+import { OperationsRepository } from '../src/modules/home/operations.repository.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +16,8 @@ declare module 'vitest' {
     pgTemplate: string;
     pgAdminUrl: string;
     runId: string;
+    /** The seeded contents' files (the video, covers), copied into each test app's storage. */
+    contentFiles: string;
   }
 }
 
@@ -23,6 +28,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   project.provide('runId', String(process.pid));
+  const contentFiles = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-test-content-'));
+  project.provide('contentFiles', contentFiles);
   if (process.env.CAB_TEST_DB === 'postgres') {
     const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     const template = `cab_tpl_${process.pid}`;
@@ -35,6 +42,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const h = await openDatabase({ databaseUrl: url.toString() });
     await migrate(h.db);
     await new CatalogueRepository(h.db).seed();
+    await seedContents(h.db, new LocalFileStorage(contentFiles));
+    await new OperationsRepository(h.db).seed();
     await h.close();
     project.provide('pgTemplate', template);
     project.provide('pgAdminUrl', adminUrl);
@@ -44,11 +53,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       for (const r of rows.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();
+      fs.rmSync(contentFiles, { recursive: true, force: true });
     };
   }
   const h = await openDatabase({});
   await migrate(h.db);
   await new CatalogueRepository(h.db).seed();
+  await seedContents(h.db, new LocalFileStorage(contentFiles));
+  await new OperationsRepository(h.db).seed();
   const dumpFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cab-test-')), 'migrated.tar');
   const blob = await dumpDatabase(h);
   fs.writeFileSync(dumpFile, Buffer.from(await blob.arrayBuffer()));
@@ -56,7 +68,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pgliteDump', dumpFile);
   project.provide('pgTemplate', '');
   project.provide('pgAdminUrl', '');
-  return async () => fs.rmSync(path.dirname(dumpFile), { recursive: true, force: true });
+  return async () => {
+    fs.rmSync(path.dirname(dumpFile), { recursive: true, force: true });
+    fs.rmSync(contentFiles, { recursive: true, force: true });
+  };
 }
 
 async function dumpDatabase(h: Awaited<ReturnType<typeof openDatabase>>): Promise<Blob> {

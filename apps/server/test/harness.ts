@@ -54,6 +54,8 @@ export async function startTestApp(env: Record<string, string> = {}, deps: Pick<
   // With REDIS_URL the whole suite runs its nonces and limits through Redis, under a key prefix of its own.
   const kv = redisUrl ? new RedisStore(redisUrl, clock, `cabtest:${crypto.randomBytes(6).toString('hex')}:`) : new MemoryStore(clock);
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-files-'));
+  // The seeded contents' files, so the template database's addresses lead somewhere (global-setup.ts).
+  fs.cpSync(inject('contentFiles'), filesDir, { recursive: true });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAB_DATA_DIR: filesDir, ...env });
   const built = await buildApp({ config, db: handle.db, clock, kv, storage: new LocalFileStorage(filesDir), ...deps });
   await built.app.ready();

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, outboxCode, phoneContext, screenshotter } from './browser.ts';
 import { foreignWords, seriousA11yFindings } from './checks.ts';
-import { visible } from './flows.ts';
+import { articleWords, seeWelcomeOff, visible } from './flows.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -68,6 +68,9 @@ async function walk(language: Language) {
 
   await page.goto('/#/pages/home/index');
   await visible(page, 'page-home');
+  // The info flow's articles and videos are data, written in Chinese only (docs/market.md).
+  await visible(page, 'info-flow-items');
+  userData.push(...(await articleWords(page)));
   await screen('home-logged-out');
 
   // Login with a wrong code, then a wrong password: the server's words, in this language.
@@ -115,9 +118,11 @@ async function walk(language: Language) {
   await visible(page, 'web-version');
   await screen('about');
 
-  // Home, empty; add a book from a template, naming it.
+  // Home, empty; add a book from a template, naming it. (The welcome popup comes once, first.)
+  await seeWelcomeOff(page);
   await page.goto('/#/pages/home/index');
   await visible(page, 'home-add-book');
+  await visible(page, 'info-flow-items');
   await screen('home-empty');
   await page.getByTestId('home-add-book').click();
   await visible(page, 'template-family');
@@ -145,7 +150,7 @@ async function walk(language: Language) {
   await screen('book-settings');
 
   await page.goto('/#/pages/market/index');
-  await visible(page, 'not-open');
+  await visible(page, 'market-list');
   await screen('market');
   await page.goto('/#/no/such/page');
   await visible(page, 'not-found');

@@ -171,5 +171,6 @@ export const TemplateDetail = TemplateSummary.extend({
   merchants: z.array(z.string()),
   projects: z.array(z.string()),
 });
+export type TemplateDetail = z.infer<typeof TemplateDetail>;
 export const TemplateDetailResponse = z.object({ data: TemplateDetail });
 export const CategoryCodeParams = z.object({ category_code: z.string().regex(/^[a-z0-9-]{1,40}$/) });

@@ -28,3 +28,5 @@ export * from './budgets-paths.ts';
 export type * from './budgets.ts';
 export * from './market-paths.ts';
 export type * from './market.ts';
+export * from './content-paths.ts';
+export type * from './content.ts';

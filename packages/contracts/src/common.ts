@@ -17,8 +17,11 @@ export function Text(max: number, o: { min?: number; multiline?: boolean } = {})
   return base.pipe(o.min ? trimmed.min(o.min, 'must not be empty') : trimmed);
 }
 
-/** 64-bit ids travel as decimal strings. */
-export const Id = z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a positive integer id as a string');
+/** 64-bit ids travel as decimal strings, within PostgreSQL's bigint (a larger one names nothing). */
+export const Id = z
+  .string()
+  .regex(/^[1-9][0-9]{0,18}$/, 'must be a positive integer id as a string')
+  .refine((v) => v.length < 19 || v <= '9223372036854775807', 'must be a positive integer id as a string');
 
 /** Money travels as a decimal string with at most two decimals ("12.34", "-5", "0.5"). */
 export const Money = z.string().regex(MONEY_PATTERN, 'must be a decimal string with at most two decimals');

@@ -24,6 +24,8 @@ export const ContentSummary = z.object({
   width_height: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** A video's length (the cards show it); 0 for an article. */
+  duration_seconds: z.number().int(),
   tags: z.array(z.object({ tag_code: z.string(), name: z.string(), name_en: z.string() })),
   author: z.string(),
   published_at: z.number().int(),
@@ -48,7 +50,6 @@ export const ContentDetail = ContentSummary.extend({
     body_html: z.string(),
     /** The video file of a video, '' for an article. */
     video_url: z.string(),
-    duration_seconds: z.number().int(),
     /** For content_category '1': the template that opens a book, '' otherwise. */
     trading_entity: z.string(),
     template: TemplateSummary.nullable(),

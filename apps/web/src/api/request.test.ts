@@ -107,6 +107,18 @@ describe('the request wrapper', () => {
     expect(header(calls[0]!, 'Trading-Entity')).toBe('');
   });
 
+  it('sends a JSON content type on a bodiless GET when asked (SPEC 7: the market-info call)', async () => {
+    const { request, calls, state } = setup([json(200, {}), json(200, {})]);
+    await request('/cab-config-ws/x/', { method: 'GET', loading: false, tradingEntity: '', jsonContentType: true });
+    expect(header(calls[0]!, 'Content-Type')).toBe('application/json');
+    expect(header(calls[0]!, 'Trading-Entity')).toBe('');
+    expect(calls[0]?.init.body).toBeUndefined();
+    expect(state.loadingTexts).toEqual([]);
+    // Without the option a GET has no content type (it has no body).
+    await request('/cab-config-ws/x/', { method: 'GET', loading: false });
+    expect(header(calls[1]!, 'Content-Type')).toBeUndefined();
+  });
+
   it('on 400 code 274 refreshes server info once, keeps the clock gap and retries once', async () => {
     const { request, calls, state, toasts } = setup([
       json(400, { code: 274, message: 'skew' }),

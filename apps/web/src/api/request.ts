@@ -32,6 +32,12 @@ export interface RequestOptions {
   loading?: boolean | string;
   /** Overrides the current book for Trading-Entity ('' sends it empty). */
   tradingEntity?: string;
+  /**
+   * Sends `Content-Type: application/json` even without a body (a GET): SPEC 7's
+   * market-info call is made this way (no loading indicator, JSON content type, empty
+   * Trading-Entity); see features/content/mine-info.ts.
+   */
+  jsonContentType?: boolean;
   headers?: Record<string, string>;
   timeoutMs?: number;
 }
@@ -112,7 +118,7 @@ export function createRequest(deps: RequestDeps) {
         body,
         timestamp: deps.now() + deps.clockGap(),
       })),
-      ...(hasJsonBody ? { 'Content-Type': 'application/json' } : {}),
+      ...(hasJsonBody || (o.jsonContentType && !o.formData) ? { 'Content-Type': 'application/json' } : {}),
       ...(session ? { Authorization: `${session.tokenType} ${session.token}` } : {}),
       ...o.headers,
     };

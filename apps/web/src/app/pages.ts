@@ -117,4 +117,12 @@ export const PAGES: Record<string, PageDef> = {
   // The budgets area (issue 11): the budget center and budgets by category.
   budget: page(() => import('../pages/budget/BudgetPage.tsx')),
   budgetChildren: page(() => import('../pages/budget/BudgetChildrenPage.tsx')),
+  // The market area (issue 13): the market tab, a template and its preview, my favourites.
+  market: page(() => import('../pages/market/MarketPage.tsx')),
+  marketDetail: page(() => import('../pages/market/MarketDetailPage.tsx')),
+  preview: page(() => import('../pages/preview/PreviewPage.tsx')),
+  favorite: page(() => import('../pages/favorite/FavoritePage.tsx')),
+  // Articles and videos (issue 13): the info flow's pages.
+  bookDetail: page(() => import('../pages/bookDetail/BookDetailPage.tsx')),
+  bookVideo: page(() => import('../pages/bookDetail/BookVideoPage.tsx')),
 };

@@ -134,7 +134,6 @@ export const en: Resources = {
     otherTemplate: 'Other template',
     create: 'Create book',
     infoFlow: 'Featured',
-    infoFlowSoon: 'The template market and articles open soon',
     current: 'Current',
     gone: 'Book not found',
     goneHint: 'This book may have been deleted, or you are no longer in it.',

@@ -33,8 +33,6 @@ export const flowSearchEn: Texts<typeof flowSearchZhCN> = {
   matches: '{{count}} matching records',
   matches_one: '1 matching record',
   seeAll: 'See all',
-  market: 'Template market',
-  marketSoon: 'The template market opens soon',
   start: 'Type a keyword to search',
   startHint: 'Searches book names and remarks, and the remarks, categories, accounts and other names of every book’s records',
 };

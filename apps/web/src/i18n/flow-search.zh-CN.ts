@@ -29,8 +29,6 @@ export const flowSearchZhCN = {
   noBooks: '没有找到与“{{keyword}}”相关的账本',
   matches: '{{count}} 笔相关流水',
   seeAll: '查看全部',
-  market: '模板市场',
-  marketSoon: '模板市场即将开放',
   start: '输入关键词开始搜索',
   startHint: '可以搜索账本名称、备注，以及各账本流水的备注和分类、账户等名称',
 };

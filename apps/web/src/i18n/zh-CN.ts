@@ -131,7 +131,6 @@ export const zhCN = {
     otherTemplate: '换个模板',
     create: '创建账本',
     infoFlow: '精选内容',
-    infoFlowSoon: '模板市场与资讯即将开放',
     current: '当前',
     gone: '账本不存在',
     goneHint: '这个账本可能已被删除，或你已不在这个账本中。',

@@ -54,6 +54,10 @@ describe('favourite templates', () => {
     expectRefused(await collect('42', '1', u.token), 404, ErrorCode.TEMPLATE_NOT_FOUND);
     expectRefused(await collect(WEDDING, '2', u.token), 400, ErrorCode.VALIDATION);
     expectRefused(await collect('x', '1', u.token), 400, ErrorCode.VALIDATION);
+    // Past bigint's range an id names nothing: refused as malformed before any SQL sees it.
+    expectRefused(await collect('9223372036854775808', '1', u.token), 400, ErrorCode.VALIDATION);
+    expectRefused(await t.client.get(bookPath(BOOK_PATHS.template, { id: '9999999999999999999' })), 400, ErrorCode.VALIDATION);
+    expect((await collect('9223372036854775807', '1', u.token)).statusCode).toBe(404);
     expect((await t.client.get(MARKET_PATHS.collectedTemplates, { token: u.token })).json().data).toEqual([]);
   });
 });

@@ -159,4 +159,35 @@ describe("a new book's names are in its creator's language", () => {
     const used = new Set(TEMPLATES.flatMap((tpl) => contentNames(tpl.content)));
     expect(Object.keys(NAMES_EN).filter((zh) => !used.has(zh as keyof typeof NAMES_EN))).toEqual([]);
   });
+
+  it('a template read in English names its trees as a book made from it in English would', async () => {
+    const owner = await buildUser(t);
+    const ids = await bookPerTemplate({ token: owner.token, locale: 'en' });
+    for (const tpl of TEMPLATES) {
+      const res = await t.client.get(BOOK_PATHS.template.replace(':id', String(tpl.id)), { locale: 'en' });
+      const d = res.json().data as {
+        expense_categories: Array<{ name: string; sub_categories: Array<{ name: string }> }>;
+        income_categories: Array<{ name: string; sub_categories: Array<{ name: string }> }>;
+        accounts: Array<{ group: string; name: string }>;
+        members: string[];
+        merchants: string[];
+        projects: string[];
+      };
+      const shown = [
+        ...[...d.expense_categories, ...d.income_categories].flatMap((c) => [c.name, ...c.sub_categories.map((s) => s.name)]),
+        ...d.accounts.flatMap((a) => [a.group, a.name]),
+        ...d.members,
+        ...d.merchants,
+        ...d.projects,
+      ];
+      expect(
+        shown.filter((n) => CJK.test(n)),
+        tpl.code,
+      ).toEqual([]);
+      const made = await names(ids.get(tpl.code)!);
+      expect(new Set(shown.filter((n) => made.all.includes(n))).size, tpl.code).toBe(new Set(shown).size);
+    }
+    const zh = (await t.client.get(BOOK_PATHS.template.replace(':id', String(TEMPLATES[0]!.id)))).json().data;
+    expect(zh.expense_categories[0].name).toMatch(CJK);
+  });
 });

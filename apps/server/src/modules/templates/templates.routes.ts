@@ -9,6 +9,7 @@ import {
 } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { requestLocale } from '../../http/locale.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { TemplatesService } from './templates.service.ts';
 
@@ -52,7 +53,7 @@ export function registerTemplatesRoutes(app: FastifyInstance, registry: Register
     summary: 'A template with its trees',
     params: z.object({ id: Id }),
     response: TemplateDetailResponse,
-    handler: async ({ params, user }) => data(await templates.detail(params.id, user?.id)),
+    handler: async ({ params, user, req }) => data(await templates.detail(params.id, user?.id, requestLocale(req.headers))),
   });
   defineRoute(app, registry, {
     method: 'GET',

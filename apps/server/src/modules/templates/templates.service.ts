@@ -1,5 +1,6 @@
 import { AppError } from '../../http/errors.ts';
-import type { CategorySeed, TemplateContent } from '../../../db/seed/templates.ts';
+import type { Locale } from '@cab/contracts';
+import type { CategorySeed, StoredTemplateContent } from '../../../db/seed/templates.ts';
 import type { CatalogueRepository } from './catalogue.repository.ts';
 
 type Summary = Awaited<ReturnType<CatalogueRepository['templates']>>[number];
@@ -22,8 +23,8 @@ export const templateSummary = (t: Omit<Summary, 'sort'>, collected: boolean) =>
   collected,
 });
 
-const tree = (cats: CategorySeed[]) =>
-  cats.map(([name, icon, subs]) => ({ name, icon, sub_categories: subs.map((s) => ({ name: s, icon, sub_categories: [] })) }));
+const tree = (cats: CategorySeed[], t: (name: string) => string) =>
+  cats.map(([name, icon, subs]) => ({ name: t(name), icon, sub_categories: subs.map((s) => ({ name: t(s), icon, sub_categories: [] })) }));
 
 /** The template catalogue as the market and the add-book popups read it. */
 export class TemplatesService {
@@ -68,19 +69,22 @@ export class TemplatesService {
     return codes.length ? this.summaries(await this.repo.templates(codes), userId) : [];
   }
 
-  async detail(id: string, userId?: string) {
-    const t = await this.repo.template(id);
-    if (!t) throw new AppError('template.notFound');
-    const c = t.content as TemplateContent;
-    const [summary] = await this.summaries([t], userId);
+  /** The trees in the caller's language, as a book made from it would name them (book-content.repository.ts). */
+  async detail(id: string, userId: string | undefined, locale: Locale) {
+    const row = await this.repo.template(id);
+    if (!row) throw new AppError('template.notFound');
+    const c = row.content as StoredTemplateContent;
+    const english: Partial<Record<string, string>> = locale === 'en' ? (c.names_en ?? {}) : {};
+    const t = (name: string): string => english[name] ?? name;
+    const [summary] = await this.summaries([row], userId);
     return {
       ...summary!,
-      expense_categories: tree(c.expense),
-      income_categories: tree(c.income),
-      accounts: c.accounts.map(([group, name, type]) => ({ group, name, type })),
-      members: c.members,
-      merchants: c.merchants,
-      projects: c.projects,
+      expense_categories: tree(c.expense, t),
+      income_categories: tree(c.income, t),
+      accounts: c.accounts.map(([group, name, type]) => ({ group: t(group), name: t(name), type })),
+      members: c.members.map(t),
+      merchants: c.merchants.map(t),
+      projects: c.projects.map(t),
     };
   }
 

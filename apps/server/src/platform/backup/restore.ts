@@ -10,10 +10,10 @@ export class RestoreRefused extends Error {}
 
 /**
  * The tables a database holds rows in before anyone uses it: the migration records,
- * the exchange rates a migration seeds and the template catalogue the server seeds at
- * start. A restore replaces them with the backup's (an operator may have changed rates,
- * and templates count their uses); rows in any other table are someone's data, and a
- * restore refuses to mix books.
+ * the exchange rates a migration seeds and the template catalogue and the operations the
+ * server seeds at start. A restore replaces them with the backup's (an operator may have
+ * changed rates and operations, and templates count their uses); rows in any other table
+ * are someone's data, and a restore refuses to mix books.
  */
 export const PRESEEDED_TABLES: ReadonlySet<string> = new Set([
   'schema_migrations',
@@ -21,6 +21,11 @@ export const PRESEEDED_TABLES: ReadonlySet<string> = new Set([
   'template_categories',
   'book_templates',
   'cover_materials',
+  'operations',
+  // The market's first articles and video, and their tags (modules/content/content.seed.ts).
+  'content_tags',
+  'contents',
+  'content_tag_links',
 ]);
 
 export interface RestoreSummary {

@@ -11,6 +11,7 @@ import { BookFilterChips } from '../../features/books/components/BookFilterChips
 import { BookIcon } from '../../features/books/components/BookIcon.tsx';
 import { BookListState } from '../../features/books/components/BookListState.tsx';
 import { BookActions, TemplatePopup, usePrefetchBookPopups } from '../../features/books/components/lazy.tsx';
+import { HomeWelcome, InfoFlow } from '../../features/content/components/home-lazy.tsx';
 import { useOpenBook } from '../../features/books/mutations.ts';
 import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
 import { useBookFilter } from '../../features/books/useBookFilter.ts';
@@ -40,11 +41,11 @@ export default function HomePage() {
   usePrefetchBookPopups(drawn);
 
   if (!loggedIn) {
+    // Logged out, the books wait for a login; the info flow is open to everyone (SPEC 1).
     return (
       <div className="page" data-testid="page-home">
         <EmptyState
           kind="loggedOut"
-          full
           title={t('books.loginPrompt')}
           description={t('books.loginHint')}
           action={
@@ -53,6 +54,8 @@ export default function HomePage() {
             </Button>
           }
         />
+        <div className="section-title">{t('books.infoFlow')}</div>
+        <InfoFlow />
       </div>
     );
   }
@@ -104,10 +107,10 @@ export default function HomePage() {
         ))}
       </div>
       <div className="section-title">{t('books.infoFlow')}</div>
-      {/* A still notice until the market brings the info flow: no marquee to measure and animate. */}
-      <div className="notice-card" data-testid="info-flow-notice">
-        <Icon name="notice" /> {t('books.infoFlowSoon')}
-      </div>
+      {/* The info flow is its own chunk, drawn after the books so they come first. */}
+      {drawn && <InfoFlow />}
+      {/* The home popup (once per user), once the page is drawn. */}
+      {drawn && <HomeWelcome />}
       <TemplatePopup visible={adding} onClose={() => setAdding(false)} />
       <BookActions book={acting} onClose={() => setActing(undefined)} onInvite={setInviting} />
       <InvitePopup book={inviting} onClose={() => setInviting(undefined)} />

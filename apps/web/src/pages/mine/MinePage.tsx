@@ -6,6 +6,7 @@ import { maskPhone } from '../../lib/format.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { LanguageItem } from './LanguageItem.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
+import { MineFigures, ObtainXbGuide } from '../../features/content/components/mine-lazy.tsx';
 
 const MENU = [
   { key: 'favorites', to: '/favorite/index' },
@@ -69,6 +70,8 @@ export default function MinePage() {
     <div className="page" data-testid="page-mine">
       <Header />
       {loggedIn && info.isError && !info.data && <LoadFailed onRetry={info.refetch} />}
+      {/* How to get banana shells, once per user, beside the favourites (its own chunk). */}
+      {loggedIn && <ObtainXbGuide />}
       <div className="section">
         <List>
           {loggedIn && (
@@ -77,7 +80,13 @@ export default function MinePage() {
             </List.Item>
           )}
           {MENU.map((m) => (
-            <List.Item key={m.key} data-testid={`mine-${m.key}`} onClick={() => navigate(m.to)}>
+            <List.Item
+              key={m.key}
+              data-testid={`mine-${m.key}`}
+              // The favourites entry carries the market figures (templates, contents, reviews) when logged in.
+              description={loggedIn && m.key === 'favorites' ? <MineFigures /> : undefined}
+              onClick={() => navigate(m.to)}
+            >
               {t(`mine.${m.key}`)}
             </List.Item>
           ))}

@@ -4,7 +4,7 @@ import '../../i18n/flow.ts';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { AcrossBooksSearch } from '../../features/search/components/AcrossBooksSearch.tsx';
 
-/** search/pages/global-search?keyword=: one keyword over everything: my books, their flows, and the template market (not open yet). */
+/** search/pages/global-search?keyword=: one keyword over everything: my books, their flows, and the market's templates, articles and videos. */
 export default function GlobalSearchPage() {
   return (
     <RequireLogin>

@@ -9,7 +9,17 @@ import { templateText, useTemplateCategories, useTemplates } from '../queries.ts
 import { BookIcon } from './BookIcon.tsx';
 
 /** Names the new book (prefilled with the template's name) before creating it. */
-function NameStep({ template, onBack, onDone }: { template: TemplateSummary; onBack: () => void; onDone: () => void }) {
+function NameStep({
+  template,
+  onBack,
+  onDone,
+  backLabel,
+}: {
+  template: TemplateSummary;
+  onBack: () => void;
+  onDone: () => void;
+  backLabel?: string | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const create = useCreateBook();
   const text = templateText(template, i18n.language);
@@ -54,7 +64,7 @@ function NameStep({ template, onBack, onDone }: { template: TemplateSummary; onB
       <FieldError error={name.error} testId="new-book-name-error" />
       <div style={{ display: 'flex', gap: 12, marginTop: 16 }}>
         <Button block onClick={onBack} disabled={create.isPending}>
-          {t('books.otherTemplate')}
+          {backLabel ?? t('books.otherTemplate')}
         </Button>
         <Button block color="primary" data-testid="create-book" loading={create.isPending} onClick={submit}>
           {t('books.create')}
@@ -64,13 +74,25 @@ function NameStep({ template, onBack, onDone }: { template: TemplateSummary; onB
   );
 }
 
-/** Add a book from a template: pick one (by second-level category), name the book, create and open it. */
-export function TemplatePopup({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+/**
+ * Add a book from a template: pick one (by second-level category), name the book, create and open it.
+ * Given a `template` (the market's "use template"), it opens at the name step for it, and its back closes.
+ */
+export function TemplatePopup({
+  visible,
+  onClose,
+  template,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  template?: TemplateSummary | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const categories = useTemplateCategories();
   const templates = useTemplates();
   const [tab, setTab] = useState('all');
   const [picked, setPicked] = useState<TemplateSummary>();
+  const naming = template ?? picked;
   const subs = (categories.data ?? []).flatMap((c) => c.children);
   const shown = (templates.data ?? []).filter((x) => tab === 'all' || x.category_code === tab);
   const label = (c: { name: string; name_en: string }) => (i18n.language === 'en' ? c.name_en : c.name);
@@ -85,10 +107,16 @@ export function TemplatePopup({ visible, onClose }: { visible: boolean; onClose:
       bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '80vh', overflowY: 'auto' }}
     >
       <div className="padded" style={{ fontWeight: 600, paddingBottom: 4 }} data-testid="template-popup">
-        {picked ? t('books.nameTitle') : t('books.addFromTemplate')}
+        {naming ? t('books.nameTitle') : t('books.addFromTemplate')}
       </div>
-      {picked ? (
-        <NameStep template={picked} onBack={() => setPicked(undefined)} onDone={close} />
+      {naming ? (
+        <NameStep
+          key={naming.id}
+          template={naming}
+          onBack={template ? close : () => setPicked(undefined)}
+          backLabel={template ? t('common.cancel') : undefined}
+          onDone={close}
+        />
       ) : (
         <>
           <Tabs activeKey={tab} onChange={setTab}>

@@ -1,3 +1,4 @@
+import type { TemplateSummary } from '@cab/contracts/client';
 import type { BookActionsProps } from './BookActions.tsx';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { whenIdle } from '../../../lib/idle.ts';
@@ -18,14 +19,22 @@ export function usePrefetchBookPopups(ready: boolean): void {
   }, [ready]);
 }
 
-/** Mounted from the first opening on, so closing still animates. */
-export function TemplatePopup({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+/** Mounted from the first opening on, so closing still animates. A `template` opens it at the name step. */
+export function TemplatePopup({
+  visible,
+  onClose,
+  template,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  template?: TemplateSummary | undefined;
+}) {
   const [opened, setOpened] = useState(visible);
   if (visible && !opened) setOpened(true);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <TemplatePopupImpl visible={visible} onClose={onClose} />
+      <TemplatePopupImpl visible={visible} onClose={onClose} template={template} />
     </Suspense>
   );
 }

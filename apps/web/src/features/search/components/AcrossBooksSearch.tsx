@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../app/EmptyState.tsx';
-import { Icon } from '../../../app/icons.tsx';
 import { PageBar } from '../../../app/PageBar.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useHistory, useKeywordInput } from '../hooks.ts';
@@ -9,11 +8,13 @@ import { BookFlowHits } from './BookFlowHits.tsx';
 import { BookHits } from './BookHits.tsx';
 import { HistoryChips } from './HistoryChips.tsx';
 import { KeywordBar } from './KeywordBar.tsx';
+import { MarketHits } from './MarketHits.tsx';
 import '../search.css';
 
 /**
  * A keyword over my books (my-book-search) or over everything (global-search, which
- * adds the template market): the books it names, and the matching flows of every book.
+ * adds the market's templates, articles and videos): the books it names, and the
+ * matching flows of every book.
  * The keyword is in the address (`?keyword=`), so the my-books tab can hand it over.
  */
 export function AcrossBooksSearch({ scope }: { scope: 'books' | 'global' }) {
@@ -49,16 +50,7 @@ export function AcrossBooksSearch({ scope }: { scope: 'books' | 'global' }) {
         <>
           <BookHits keyword={submitted} />
           <BookFlowHits keyword={submitted} />
-          {global && (
-            <section className="search-section" data-testid="search-market" aria-labelledby="search-market-title">
-              <div className="search-block-head">
-                <h2 id="search-market-title">{t('flowSearch.market')}</h2>
-              </div>
-              <div className="notice-card" data-testid="search-market-soon">
-                <Icon name="market" /> {t('flowSearch.marketSoon')}
-              </div>
-            </section>
-          )}
+          {global && <MarketHits keyword={submitted} />}
         </>
       )}
     </div>
