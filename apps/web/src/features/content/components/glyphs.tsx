@@ -5,7 +5,6 @@ import { PathIcon } from '../../../app/icons.tsx';
  * 24-unit grid, stroked with the text colour), kept here out of the first load.
  */
 const PATHS = {
-  heart: 'M12 20.5s-7.5-4.4-7.5-10A4.3 4.3 0 0 1 12 7.8a4.3 4.3 0 0 1 7.5 2.7c0 5.6-7.5 10-7.5 10z',
   share: 'M12 3.5v11M8 7.5l4-4 4 4M5 12v6.5A1.5 1.5 0 0 0 6.5 20h11a1.5 1.5 0 0 0 1.5-1.5V12',
   tune: 'M4 7h9M17 7h3M4 17h3M11 17h9M15 4.5v5M9 14.5v5',
   next: 'M9.5 5.5 16 12l-6.5 6.5',
@@ -19,25 +18,8 @@ export function ContentGlyph({ name, size = '1em' }: { name: ContentGlyphName; s
   return <PathIcon d={PATHS[name]} name={name} size={size} />;
 }
 
-/** The collect heart: an outline when not kept, filled when kept (the colour comes from its button). */
-export function Heart({ on, size = '1em' }: { on: boolean; size?: number | string }) {
-  return (
-    <svg
-      className="cab-icon"
-      data-icon={on ? 'heart-on' : 'heart'}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill={on ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={PATHS.heart} />
-    </svg>
-  );
-}
+/** The collect heart is the market's (one drawing for both areas). */
+export { Heart } from '../../market/components/glyphs.tsx';
 
 /** The play mark over a video's poster: a filled triangle in a translucent disc. */
 export function PlayMark({ size = 48 }: { size?: number }) {
