@@ -89,13 +89,11 @@ describe('content journey at 390x844', () => {
     await expect.poll(async () => Number(await page.getByTestId('content-collect-count').textContent())).toBe(before + 1);
     await screen('article-collected');
 
-    // It is among my favourite articles and videos (when the favourites page is open).
+    // It is among my favourite articles and videos.
     await page.goto('/#/favorite/index?view=contents');
-    await page.waitForTimeout(500);
-    if (await page.getByTestId('page-favorite').count()) {
-      await visible(page, `content-${article}`);
-      await shot(page, 'favourite-contents');
-    }
+    await visible(page, 'page-favorite');
+    await visible(page, `content-${article}`);
+    await screen('favourite-contents');
 
     // The mine page counts it, and shows the banana-shell guide once.
     await page.goto('/#/pages/mine/index');
