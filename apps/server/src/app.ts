@@ -34,6 +34,13 @@ import { registerAccounting } from './modules/accounting/accounting.module.ts';
 import { registerStatistics } from './modules/statistics/statistics.module.ts';
 import { registerBudgets } from './modules/budgets/budgets.module.ts';
 import { registerMembers } from './modules/members/members.module.ts';
+import { CommunityRepository } from './modules/community/community.repository.ts';
+import { registerCommunityRoutes } from './modules/community/community.routes.ts';
+import { CommunityService } from './modules/community/community.service.ts';
+import type { Notifier } from './modules/messages/notify.ts';
+import { registerMessages } from './modules/messages/messages.module.ts';
+import { createLiveHub, registerLiveRoutes } from './modules/live/live.module.ts';
+import type { LiveHub } from './modules/live/hub.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
 import { registerTemplatesRoutes } from './modules/templates/templates.routes.ts';
@@ -70,6 +77,8 @@ export interface AppDeps {
   logSink?: { write(line: string): void };
   /** How changes reach the other instances (Redis with REDIS_URL); in-process by default. */
   broadcast?: Broadcast;
+  /** Who makes the message center's messages; tests may record them instead. */
+  notifier?: Notifier;
 }
 
 export interface BuiltApp {
@@ -80,6 +89,8 @@ export interface BuiltApp {
   inFlight: InFlight;
   /** Hourly clean-up: deleted books past their window, unused uploads, old idempotency keys. */
   housekeeping(): Promise<{ books: string[]; images: number }>;
+  /** Live updates to open clients (modules/live/hub.ts). */
+  hub: LiveHub & { readonly size: number };
 }
 
 const STATIC_DIR = path.resolve(import.meta.dirname, '../static');
@@ -142,6 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(multipart, { limits: { fileSize: config.bodyLimitBytes * 6, files: 1, fields: 10 } });
   registerPipeline(app, { clientKeys: config.clientKeys, clock, kv, tokens });
 
+  // Live updates (docs/live.md): `hub` is what modules raise their events through (also app.live).
+  const hub = createLiveHub(app, broadcast, config.live);
+  registerLiveRoutes(app, routes, hub);
+  // The message center before the routes that notify: its per-request hooks apply to routes added after it.
+  const { messages } = registerMessages(app, routes, { db, clock, kv, live: hub });
   registerSystemRoutes(app, routes, { clock, outbox, version: WEB_APP_VERSION });
   registerAuthRoutes(app, routes, { auth, codes, tokens });
   registerUserRoutes(app, routes, { users, auth });
@@ -157,9 +173,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   );
   registerHomeRoutes(app, routes, new HomeService(new HomeRepository(db), new OperationsRepository(db), clock));
   const accounting = registerAccounting(app, routes, { db, clock, storage, books });
+  accounting.transactions.onRecorded = (tx, bookId, recorderId, count) => messages.recorded(tx, bookId, recorderId, count);
   const { statistics } = registerStatistics(app, routes, { db, clock, books, transactions: accounting.transactions });
   registerBudgets(app, routes, { db, clock, books, statistics });
-  registerMembers(app, routes, { db, clock, kv, books, users });
+  const notifier: Notifier = deps.notifier ?? messages;
+  registerMembers(app, routes, { db, clock, kv, books, users, notifier });
+  registerCommunityRoutes(app, routes, new CommunityService(db, new CommunityRepository(db), kv, clock, notifier, hub));
 
   // Cover materials and the default share image ship with the server.
   await app.register(fastifyStatic, {
@@ -186,5 +205,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', ...WEB_STATIC_OPTIONS });
   }
   const housekeeping = async () => ({ books: await books.purgeDue(), images: await accounting.housekeeping() });
-  return { app, routes, books, inFlight, housekeeping };
+  return { app, routes, books, inFlight, housekeeping, hub };
 }

@@ -29,6 +29,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Log bytes waiting for a slow reader beyond which new lines are dropped. */
   logBacklogBytes: number;
+  /** Live update streams (docs/live.md): heartbeat period, streams per user and in all on one instance. */
+  live: { heartbeatMs: number; perUser: number; total: number };
 }
 
 function parseKeys(raw: string | undefined, legacy: boolean, into: Map<string, ClientKey>): void {
@@ -76,5 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     shutdownTimeoutMs: Number(env.CAB_SHUTDOWN_TIMEOUT_MS ?? 10_000),
     logBacklogBytes: Number(env.CAB_LOG_BACKLOG_BYTES ?? 1024 * 1024),
+    live: {
+      heartbeatMs: Number(env.CAB_LIVE_HEARTBEAT_MS ?? 20_000),
+      perUser: Number(env.CAB_LIVE_STREAMS_PER_USER ?? 5),
+      total: Number(env.CAB_LIVE_STREAMS_MAX ?? 10_000),
+    },
   };
 }

@@ -47,7 +47,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'logSink' | 'broadcast'> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'logSink' | 'broadcast' | 'notifier'> = {},
+): Promise<TestApp> {
   const handle = await freshDatabase();
   const clock = new ManualClock(Date.now());
   const redisUrl = process.env.REDIS_URL;

@@ -74,5 +74,7 @@ if (root) {
     );
     // Toasts are not needed to draw the first screen; their code comes once the browser is idle.
     whenIdle(() => void loadToast().catch(() => undefined));
+    // Live updates (docs/live.md) are not needed for the first screen either.
+    whenIdle(() => void import('./features/live/start.ts').then((m) => m.startLive(queryClient)).catch(() => undefined));
   });
 }

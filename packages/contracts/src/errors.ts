@@ -98,6 +98,14 @@ export const ErrorCode = {
   /** A budget operation the rules refuse (an uneven extension, nothing to add up). */
   BUDGET_REFUSED: 1096,
 
+  /** A community thread that is not in the book (or was deleted). */
+  THREAD_NOT_FOUND: 1110,
+  /** A comment that is not on the thread. */
+  COMMENT_NOT_FOUND: 1111,
+
+  /** A message that does not exist or is not the caller's. */
+  MESSAGE_NOT_FOUND: 1120,
+
   /** The server is stopping (a restart or a deploy): retry in a moment. */
   UNAVAILABLE: 1098,
   INTERNAL: 1099,
@@ -165,6 +173,9 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.BUDGET_SUBJECT_UNKNOWN]: 422,
   [ErrorCode.FEATURE_NOT_OPENED]: 403,
   [ErrorCode.BUDGET_REFUSED]: 422,
+  [ErrorCode.THREAD_NOT_FOUND]: 404,
+  [ErrorCode.COMMENT_NOT_FOUND]: 404,
+  [ErrorCode.MESSAGE_NOT_FOUND]: 404,
   [ErrorCode.INTERNAL]: 500,
 };
 

@@ -13,7 +13,9 @@ import { ACCOUNTING_MESSAGES } from './messages-accounting.ts';
 import { AUTH_MESSAGES } from './messages-auth.ts';
 import { BOOK_MESSAGES } from './messages-books.ts';
 import { BUDGET_MESSAGES } from './messages-budgets.ts';
+import { COMMUNITY_MESSAGES } from './messages-community.ts';
 import { MARKET_MESSAGES } from './messages-market.ts';
+import { MESSAGE_CENTER_MESSAGES } from './messages-center.ts';
 import { MEMBER_MESSAGES } from './messages-members.ts';
 import { REQUEST_MESSAGES } from './messages-request.ts';
 import { STATISTICS_MESSAGES } from './messages-statistics.ts';
@@ -43,6 +45,8 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...MEMBER_MESSAGES,
     ...BUDGET_MESSAGES,
     ...MARKET_MESSAGES,
+    ...MESSAGE_CENTER_MESSAGES,
+    ...COMMUNITY_MESSAGES,
   }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;
@@ -125,6 +129,9 @@ export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor
   [ErrorCode.BUDGET_SUBJECT_UNKNOWN]: 'budget.subjectUnknown',
   [ErrorCode.FEATURE_NOT_OPENED]: 'budget.featureNotOpened',
   [ErrorCode.BUDGET_REFUSED]: 'budget.nothingToSum',
+  [ErrorCode.THREAD_NOT_FOUND]: 'community.threadNotFound',
+  [ErrorCode.COMMENT_NOT_FOUND]: 'community.commentNotFound',
+  [ErrorCode.MESSAGE_NOT_FOUND]: 'message.notFound',
   [ErrorCode.UNAVAILABLE]: 'request.stopping',
   [ErrorCode.INTERNAL]: 'request.internal',
 }))();

@@ -22,6 +22,9 @@ const TABLES = [
   'book_invitations',
   'book_member_requests',
   'preferences',
+  'community_threads',
+  'community_comments',
+  'community_events',
 ] as const;
 async function snapshot() {
   const counts: Record<string, string> = {};
@@ -44,6 +47,16 @@ async function snapshot() {
  * missing from both fails the last test here.
  */
 const NOT_BOOK_SCOPED = new Set([
+  // The message center: the caller's own messages (a book named by account_book_id).
+  'GET /cab-query-ws/v1/message-notice/message/user/summary',
+  'GET /cab-query-ws/v1/message-notice/message/account-book/summary',
+  'PATCH /cab-query-ws/v1/message-notice/message-read/user',
+  'PATCH /cab-query-ws/v1/message-notice/message-read/account-book',
+  'PATCH /cab-query-ws/v1/message-notice/message-delete/account-book',
+  'GET /cab-query-ws/v1/message-notice/messages',
+  'PATCH /cab-query-ws/v1/message-notice/message-read/:msg_id',
+  'PATCH /cab-query-ws/v1/message-notice/message-delete/:msg_id',
+  'POST /cab-query-ws/v1/message-notice/report',
   'GET /server/info',
   'GET /dev/sms-outbox',
   'GET /healthz',
@@ -94,6 +107,8 @@ const NOT_BOOK_SCOPED = new Set([
   'GET /cab-config-ws/market/v1/mine/info/',
   'GET /cab-config-ws/v3/account-book/currency-code/convert',
   'POST /cab-query-ws/v2/search/books',
+  // Live updates: its optional book_id is checked like a book call's (404 for an outsider), live.test.ts.
+  'GET /cab-query-ws/v1/live',
   // The joiner's side of invitations: the link names the book.
   'GET /cab-user-ws/v4/account-book/invitations/member/whether-exist/:code',
   'GET /cab-user-ws/v4/invitations/:code',
@@ -105,6 +120,11 @@ const NOT_BOOK_SCOPED = new Set([
   'POST /cab-user-ws/v5/account-book/invitations/urge-a-rush',
   'GET /cab-user-ws/v1/account-books/invitations/pending-prompts',
   'PATCH /cab-user-ws/v1/account-books/invitations/pending-prompts/:id',
+  // The community's reads: the official tab and scene concern no book (every signed-in user
+  // reads them); the book tab and scene check the Trading-Entity book with resolveBook
+  // (02: outsiders 404, tested in modules/community/community.test.ts).
+  'GET /cab-bbs-ws/v1/bbs/threads',
+  'GET /cab-bbs-ws/v1/bbs/thread/detail/:scene/:tid',
 ]);
 
 /** Calls about the caller's own membership: any member may make them, whatever their role. */

@@ -7,6 +7,7 @@ import { resolveBook, type BookContext, type BookScope } from './book-scope.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { requestLocale } from './locale.ts';
 import { acceptedEncoding, markEncoded } from './compress-json.ts';
+import { liveChangeOf } from '../modules/live/hub.ts';
 
 /** Who may call a route: anyone, anyone (with the user when a token is sent), or a signed-in user. */
 export type AuthMode = 'none' | 'optional' | 'user';
@@ -196,6 +197,8 @@ export function defineRoute<
         // Once the write has run (committed or not), kept answers of its book go stale.
         if (changes) app.answerCache?.changed(book?.bookId);
       }
+      // A write that succeeded tells the clients looking at its book (docs/live.md).
+      if (changes && book) app.live?.toBook(book.bookId, { type: 'book', bookId: book.bookId, what: liveChangeOf(def.tag) });
       if (kept && !reply.sent) {
         const payload = JSON.stringify(result);
         kept.cache.set(kept.key, kept.version, payload);

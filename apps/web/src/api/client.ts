@@ -6,7 +6,7 @@ import { effectiveBookId, useBookStore } from '../stores/book.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import { STORAGE_KEYS } from '../stores/storage-keys.ts';
 import { useUserStore } from '../stores/user.ts';
-import { createRequest, type UploadInit } from './request.ts';
+import { callHeaders, createRequest, type Method, type RequestDeps, type UploadInit } from './request.ts';
 import { randomString } from './sign.ts';
 import { ToastQueue } from './toast-queue.ts';
 
@@ -71,8 +71,8 @@ export const toastQueue = new ToastQueue({
 });
 document.addEventListener('visibilitychange', () => toastQueue.resume());
 
-/** The app's one request function, wired to the stores and to antd-mobile toasts. */
-export const request = createRequest({
+/** What the request function is wired to: the stores and antd-mobile toasts. */
+const deps: RequestDeps = {
   fetch: (...a) => window.fetch(...a),
   upload: xhrUpload,
   now: () => Date.now(),
@@ -95,4 +95,10 @@ export const request = createRequest({
   },
   t: (key) => i18n.t(`common.${key}`),
   log: { warn: (...a) => console.warn(...a) },
-});
+};
+
+/** The app's one request function, wired to the stores and to antd-mobile toasts. */
+export const request = createRequest(deps);
+
+/** The signed headers of a call made outside `request` (the live-update stream). */
+export const signedCallHeaders = (method: Method, pathWithQuery: string) => callHeaders(deps, method, pathWithQuery, '');

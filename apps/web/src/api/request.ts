@@ -86,6 +86,34 @@ export interface RequestDeps {
 
 export const OFFLINE_PAGE = '#/private/pages/off-line';
 
+/**
+ * The headers every call carries (WIRE.md): Device, Trading-Entity, the signature over
+ * the path with its query and the body, and the bearer token. The live-update stream
+ * (features/live) is signed with the same.
+ */
+export async function callHeaders(
+  deps: Pick<RequestDeps, 'device' | 'bookId' | 'tokens' | 'now' | 'clockGap'>,
+  method: Method,
+  pathWithQuery: string,
+  body: string,
+  tradingEntity?: string,
+): Promise<Record<string, string>> {
+  const session = deps.tokens();
+  return {
+    Device: JSON.stringify(deps.device()),
+    'Trading-Entity': tradingEntity ?? deps.bookId(),
+    ...(await signHeaders({
+      clientKey: WEB_CLIENT_KEY,
+      secret: WEB_CLIENT_SECRET,
+      method,
+      pathWithQuery,
+      body,
+      timestamp: deps.now() + deps.clockGap(),
+    })),
+    ...(session ? { Authorization: `${session.tokenType} ${session.token}` } : {}),
+  };
+}
+
 /** The one request wrapper: every rule of SPEC sections 7, 8 and 9 lives here. */
 export function createRequest(deps: RequestDeps) {
   let refreshing: Promise<boolean> | undefined;
@@ -106,20 +134,9 @@ export function createRequest(deps: RequestDeps) {
       o.data !== undefined &&
       ((method !== 'GET' && method !== 'DELETE') || Array.isArray(o.data) || (method === 'DELETE' && o.asBody === true));
     const body = hasJsonBody ? JSON.stringify(o.data) : '';
-    const session = deps.tokens();
     const headers: Record<string, string> = {
-      Device: JSON.stringify(deps.device()),
-      'Trading-Entity': o.tradingEntity ?? deps.bookId(),
-      ...(await signHeaders({
-        clientKey: WEB_CLIENT_KEY,
-        secret: WEB_CLIENT_SECRET,
-        method,
-        pathWithQuery: full,
-        body,
-        timestamp: deps.now() + deps.clockGap(),
-      })),
+      ...(await callHeaders(deps, method, full, body, o.tradingEntity)),
       ...(hasJsonBody || (o.jsonContentType && !o.formData) ? { 'Content-Type': 'application/json' } : {}),
-      ...(session ? { Authorization: `${session.tokenType} ${session.token}` } : {}),
       ...o.headers,
     };
     const ctrl = new AbortController();

@@ -93,6 +93,12 @@ export class TransactionsService {
     private readonly dayTotals: DayTotalsRepository,
   ) {}
 
+  /**
+   * Told of every write of new records, in its transaction (the message center's batched
+   * 'book.recorded' message to the book's other members: one statement per write).
+   */
+  onRecorded: ((tx: Database, bookId: string, recorderId: string, count: number) => Promise<void>) | undefined;
+
   private async context(tx: Database, bookId: string): Promise<RuleContext> {
     return {
       db: tx,
@@ -193,6 +199,7 @@ export class TransactionsService {
       book.bookId,
       records.map((r) => ({ ...r, sign: 1 })),
     );
+    await this.onRecorded?.(tx, book.bookId, userId, rows.length);
     return answer;
   }
 

@@ -5,6 +5,7 @@ import type { Database } from '../../platform/db/index.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import type { BooksService } from '../books/books.service.ts';
 import type { UserService } from '../user/user.service.ts';
+import type { Notifier } from '../messages/notify.ts';
 import { InvitationsRepository } from './invitations.repository.ts';
 import { registerInvitationRoutes } from './invitations.routes.ts';
 import { InvitationsService } from './invitations.service.ts';
@@ -19,13 +20,13 @@ import { RolesService } from './roles.service.ts';
 export function registerMembers(
   app: FastifyInstance,
   routes: RegisteredRoute[],
-  deps: { db: Database; clock: Clock; kv: KeyValueStore; books: BooksService; users: UserService },
+  deps: { db: Database; clock: Clock; kv: KeyValueStore; books: BooksService; users: UserService; notifier?: Notifier },
 ) {
   const { db, clock, kv, books, users } = deps;
   const invitationsRepo = new InvitationsRepository(db);
   const membersRepo = new MembersRepository(db);
   const roles = new RolesService(db, new RolesRepository(db), invitationsRepo, books, clock);
-  const members = new MembersService(db, membersRepo, invitationsRepo, roles, books, users, clock);
+  const members = new MembersService(db, membersRepo, invitationsRepo, roles, books, users, clock, deps.notifier);
   const invitations = new InvitationsService(db, invitationsRepo, membersRepo, members, roles, books, kv, clock);
   registerRoleRoutes(app, routes, roles);
   registerMemberRoutes(app, routes, members);

@@ -54,8 +54,8 @@ export class MembersRepository {
   }
 
   /** Those whose role may approve applications (the owner always may). */
-  approvers(bookId: string, code: string): Promise<MemberRow[]> {
-    return this.rows(this.db, bookId)
+  approvers(bookId: string, code: string, db: Database = this.db): Promise<MemberRow[]> {
+    return this.rows(db, bookId)
       .where((eb) => eb.or([eb('r.kind', '=', 'owner'), eb(sql.val(code), '=', eb.fn.any('r.permissions'))]))
       .orderBy(sql`r.kind = 'owner'`, 'desc')
       .orderBy('bu.joined_at')

@@ -7,6 +7,7 @@ import type { Database } from '../../platform/db/index.ts';
 import type { MemberRequestStatusColumn } from '../../platform/db/schema.ts';
 import type { BooksService } from '../books/books.service.ts';
 import type { UserService } from '../user/user.service.ts';
+import type { NewMessage, Notifier } from '../messages/notify.ts';
 import type { InvitationsRepository, RequestRow } from './invitations.repository.ts';
 import { mayActOn, mayHandOut } from './members.policy.ts';
 import type { MemberRow, MembersRepository } from './members.repository.ts';
@@ -25,9 +26,20 @@ export class MembersService {
     private readonly books: BooksService,
     private readonly users: UserService,
     private readonly clock: Clock,
+    /** The message center (issue 14): told in the same transaction as what it reports. */
+    private readonly notifier?: Notifier,
   ) {}
 
   private now = () => new Date(this.clock.now());
+
+  private async bookName(tx: Database, bookId: string): Promise<string> {
+    return (await tx.selectFrom('books').select('name').where('id', '=', bookId).executeTakeFirst())?.name ?? '';
+  }
+
+  /** Messages about a book; those to someone no longer (or not yet) in it are about the user alone (book null). */
+  private async tell(tx: Database, messages: NewMessage[]): Promise<void> {
+    if (this.notifier && messages.length) await this.notifier.notify(tx, messages);
+  }
 
   async presentRequests(rows: RequestRow[], locale: Locale): Promise<MemberRequest[]> {
     const byBook = new Map<string, RequestRow[]>();
@@ -147,6 +159,8 @@ export class MembersService {
         entity_id: userId,
         before: { role_id: m.role_id, nickname: m.nickname },
       });
+      const bookName = await this.bookName(tx, book.bookId);
+      await this.tell(tx, [{ userId, bookId: null, kind: 'member.removed', params: { bookName, bookId: book.bookId } }]);
     });
   }
 
@@ -163,6 +177,24 @@ export class MembersService {
       entity_id: userId,
       after: { role_id: roleId },
     });
+    // Those who manage members (the owner and holders of member approval) hear of a new
+    // member, except the one who let them in and the joiner.
+    if (!this.notifier) return;
+    const bookName = await this.bookName(tx, bookId);
+    const nickname = await this.members.nickname(tx, userId);
+    const managers = await this.members.approvers(bookId, Permission.MEMBER_APPROVAL, tx);
+    await this.tell(
+      tx,
+      managers
+        .filter((m) => m.user_id !== userId && m.user_id !== actorId)
+        .map((m) => ({
+          userId: m.user_id,
+          bookId,
+          kind: 'member.joined' as const,
+          params: { bookName, nickname, memberId: userId },
+          link: `/member/detail?bookId=${bookId}&userId=${userId}`,
+        })),
+    );
   }
 
   async decide(
@@ -191,6 +223,10 @@ export class MembersService {
             entity: 'member',
             entity_id: q.user_id,
           });
+          const bookName = await this.bookName(tx, book.bookId);
+          await this.tell(tx, [
+            { userId: q.user_id, bookId: null, kind: 'application.rejected', params: { bookName, bookId: book.bookId } },
+          ]);
           return;
         }
         const given = roleId ?? q.role_id;
@@ -209,6 +245,16 @@ export class MembersService {
         }
         if (await this.members.get(book.bookId, q.user_id, tx)) throw new AppError('invitation.alreadyMemberOther');
         await this.admit(tx, book.bookId, q.user_id, role.id, q.subscribe, actorId);
+        const bookName = await this.bookName(tx, book.bookId);
+        await this.tell(tx, [
+          {
+            userId: q.user_id,
+            bookId: book.bookId,
+            kind: 'application.approved',
+            params: { bookName },
+            link: `/home?bookId=${book.bookId}`,
+          },
+        ]);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('invitation.alreadyMemberOther');
@@ -255,6 +301,11 @@ export class MembersService {
           entity_id: user.id,
           after: { role_id: role.id },
         });
+        const bookName = await this.bookName(tx, book.bookId);
+        const inviter = await this.members.nickname(tx, actorId);
+        await this.tell(tx, [
+          { userId: user.id, bookId: null, kind: 'invitation.received', params: { bookName, inviter, bookId: book.bookId, requestId: id } },
+        ]);
       });
     } catch (err) {
       if (isUniqueViolation(err, 'book_member_requests_open_idx')) throw new AppError('invitation.pending');

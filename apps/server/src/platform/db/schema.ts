@@ -416,13 +416,92 @@ export interface OperationsTable {
 }
 
 /** A guide or popup shown to a user (once per user). */
+export interface CommunityThreadsTable {
+  id: Generated<string>;
+  /** NULL: an official announcement. */
+  book_id: string | null;
+  author_id: string | null;
+  subject: string;
+  message: string;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  pinned: Generated<boolean>;
+  pinned_at: Timestamp | null;
+  reply_count: Generated<number>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  last_activity_at: DefaultedTimestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface CommunityCommentsTable {
+  id: Generated<string>;
+  book_id: string;
+  thread_id: string;
+  /** '0' for a comment on the thread. */
+  parent_id: Generated<string>;
+  author_id: string | null;
+  message: string;
+  reply_count: Generated<number>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface CommunityEventsTable {
+  id: Generated<string>;
+  book_id: string;
+  kind: 'thread.posted' | 'thread.pinned' | 'thread.unpinned' | 'comment.posted';
+  thread_id: string;
+  comment_id: string | null;
+  actor_id: string | null;
+  created_at: DefaultedTimestamp;
+}
+
 export interface OperationViewsTable {
   user_id: string;
   operation_id: string;
   shown_at: DefaultedTimestamp;
 }
 
+/** A message of the message center (issue 14; 0013_create_messages.sql). */
+export interface MessagesTable {
+  id: Generated<string>;
+  user_id: string;
+  book_id: string | null;
+  kind: string;
+  params: ColumnType<Record<string, string | number>, string | undefined, string>;
+  link: Generated<string>;
+  state: ColumnType<'unread' | 'read', 'unread' | 'read' | undefined, 'unread' | 'read'>;
+  batch_key: string | null;
+  count: Generated<number>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+/** Kept message counts per (user, book); book_key is coalesce(book_id, 0). */
+export interface MessageCountersTable {
+  user_id: string;
+  book_id: string | null;
+  book_key: ColumnType<string, never, never>;
+  unread: Generated<string>;
+  total: Generated<string>;
+}
+
+/** A report of a message, thread or comment for the operator's review. */
+export interface ModerationReportsTable {
+  id: Generated<string>;
+  reporter_id: string;
+  target_type: 'message' | 'thread' | 'comment';
+  target_id: string;
+  reason: string;
+  status: ColumnType<'open' | 'resolved', 'open' | 'resolved' | undefined, 'open' | 'resolved'>;
+  decision: 'keep' | 'remove' | null;
+  resolved_at: Date | null;
+  created_at: DefaultedTimestamp;
+}
+
 export interface DB {
+  messages: MessagesTable;
+  message_counters: MessageCountersTable;
+  moderation_reports: ModerationReportsTable;
   currency_rates: CurrencyRatesTable;
   transactions: TransactionsTable;
   transaction_day_totals: TransactionDayTotalsTable;
@@ -440,6 +519,9 @@ export interface DB {
   content_collections: ContentCollectionsTable;
   operations: OperationsTable;
   operation_views: OperationViewsTable;
+  community_threads: CommunityThreadsTable;
+  community_comments: CommunityCommentsTable;
+  community_events: CommunityEventsTable;
   books: BooksTable;
   book_users: BookUsersTable;
   book_roles: BookRolesTable;

@@ -1,0 +1,76 @@
+/**
+ * The words of the message center's messages (issue 14). A message is stored as a kind
+ * and its parameters; its title and body are made when it is read, in the reader's
+ * language, from this catalogue. Zod-free: the web may render them too.
+ *
+ * Placeholders are `{name}`, filled from the message's params (a missing one stays
+ * visible as `{name}`).
+ */
+import type { LocalizedText, Locale } from './messages.ts';
+
+export interface MessageTextDef {
+  readonly title: LocalizedText;
+  readonly body: LocalizedText;
+}
+
+export const MESSAGE_TEXTS = /* @__PURE__ */ (() =>
+  ({
+    'invitation.received': {
+      title: { 'zh-CN': '账本邀请', en: 'Book invitation' },
+      body: { 'zh-CN': '{inviter}邀请你加入账本「{bookName}」', en: '{inviter} invited you to join the book "{bookName}"' },
+    },
+    'application.approved': {
+      title: { 'zh-CN': '申请已通过', en: 'Application approved' },
+      body: { 'zh-CN': '你加入账本「{bookName}」的申请已通过', en: 'Your application to join "{bookName}" was approved' },
+    },
+    'application.rejected': {
+      title: { 'zh-CN': '申请未通过', en: 'Application declined' },
+      body: { 'zh-CN': '你加入账本「{bookName}」的申请未通过', en: 'Your application to join "{bookName}" was declined' },
+    },
+    'member.joined': {
+      title: { 'zh-CN': '新成员加入', en: 'New member' },
+      body: { 'zh-CN': '{nickname}加入了账本「{bookName}」', en: '{nickname} joined the book "{bookName}"' },
+    },
+    'member.removed': {
+      title: { 'zh-CN': '你已被移出账本', en: 'Removed from a book' },
+      body: { 'zh-CN': '你已被移出账本「{bookName}」', en: 'You were removed from the book "{bookName}"' },
+    },
+    'community.reply': {
+      title: { 'zh-CN': '新回复', en: 'New reply' },
+      body: { 'zh-CN': '{nickname}回复了你的帖子「{subject}」', en: '{nickname} replied to your post "{subject}"' },
+    },
+    'community.comment': {
+      title: { 'zh-CN': '新评论', en: 'New comment' },
+      body: { 'zh-CN': '{nickname}回复了你的评论', en: '{nickname} replied to your comment' },
+    },
+    'community.pinned': {
+      title: { 'zh-CN': '新公告', en: 'New notice' },
+      body: { 'zh-CN': '「{subject}」被置顶为公告', en: '"{subject}" was pinned as a notice' },
+    },
+    'book.recorded': {
+      title: { 'zh-CN': '成员记账', en: 'New records' },
+      body: { 'zh-CN': '{nickname}在「{bookName}」记了{count}笔账', en: '{nickname} recorded {count} entries in "{bookName}"' },
+    },
+    'budget.overspent': {
+      title: { 'zh-CN': '预算超支', en: 'Budget overspent' },
+      body: { 'zh-CN': '「{bookName}」的预算「{budgetName}」已超支', en: 'The budget "{budgetName}" of "{bookName}" is overspent' },
+    },
+  }) as const satisfies Record<string, MessageTextDef>)();
+
+export type MessageTextKind = keyof typeof MESSAGE_TEXTS;
+
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+function fill(text: string, params: Readonly<Record<string, unknown>>): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const v = params[name];
+    return typeof v === 'string' || typeof v === 'number' ? String(v) : whole;
+  });
+}
+
+/** A message's title and body in one language; an unknown kind reads as its kind name. */
+export function messageText(kind: string, params: Readonly<Record<string, unknown>>, locale: Locale): { title: string; body: string } {
+  const def = (MESSAGE_TEXTS as Record<string, MessageTextDef | undefined>)[kind];
+  if (!def) return { title: kind, body: '' };
+  return { title: fill(def.title[locale], params), body: fill(def.body[locale], params) };
+}
