@@ -192,7 +192,7 @@ export class MembersService {
           bookId,
           kind: 'member.joined' as const,
           params: { bookName, nickname, memberId: userId },
-          link: `/member/detail?bookId=${bookId}&userId=${userId}`,
+          link: `roleSetting/index?bookId=${bookId}`,
         })),
     );
   }
@@ -252,7 +252,7 @@ export class MembersService {
             bookId: book.bookId,
             kind: 'application.approved',
             params: { bookName },
-            link: `/home?bookId=${book.bookId}`,
+            link: `dashboard/index?TradingEntity=${book.bookId}`,
           },
         ]);
       });

@@ -89,7 +89,7 @@ export class MessagesService implements Notifier {
   /** The batched 'book.recorded' message of `count` records by `recorderId`: one statement per write. */
   async recorded(db: Database, bookId: string, recorderId: string, count: number): Promise<void> {
     if (count < 1) return;
-    this.told(await this.repo.recorded(db, bookId, recorderId, count, `/flow?bookId=${bookId}`, this.now()));
+    this.told(await this.repo.recorded(db, bookId, recorderId, count, `flow/index?bookId=${bookId}`, this.now()));
   }
 
   /** Tells these users' open clients their unread totals as they stand now. */

@@ -1,3 +1,4 @@
+import { PAGE_ROUTES } from '../home/operation-input.ts';
 import { ACCOUNTING_PATHS, ErrorCode, MEMBER_PATHS, MESSAGE_PATHS, bookPath } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToBook, bookDimensions, buildBook, buildUser, inBook, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -285,5 +286,11 @@ describe('the producers', () => {
         .statusCode,
     ).toBe(204);
     expect(await kinds(keeper.token)).toEqual(['member.removed']);
+  });
+
+  it('links every message it made to a page of SPEC 2, or to nothing', async () => {
+    const rows = await t.db.selectFrom('messages').select(['kind', 'link']).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) if (r.link) expect(PAGE_ROUTES.has(r.link.split('?')[0]!), `${r.kind}: ${r.link}`).toBe(true);
   });
 });
