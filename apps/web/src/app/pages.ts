@@ -125,4 +125,13 @@ export const PAGES: Record<string, PageDef> = {
   // Articles and videos (issue 13): the info flow's pages.
   bookDetail: page(() => import('../pages/bookDetail/BookDetailPage.tsx')),
   bookVideo: page(() => import('../pages/bookDetail/BookVideoPage.tsx')),
+  // The book's community (issue 14): its threads, a thread with its comments, the editor.
+  communityList: page(() => import('../pages/community/CommunityListPage.tsx')),
+  communityDetail: page(() => import('../pages/community/CommunityDetailPage.tsx')),
+  communityPost: page(() => import('../pages/community/CommunityPostPage.tsx')),
+  // The message center (issue 14): messages by book, a book's messages, one message, reporting.
+  messageList: page(() => import('../pages/messageCenter/MessageListPage.tsx')),
+  messageSecondList: page(() => import('../pages/messageCenter/SecondListPage.tsx')),
+  messageDetail: page(() => import('../pages/messageCenter/MessageDetailPage.tsx')),
+  toReport: page(() => import('../pages/messageCenter/ToReportPage.tsx')),
 };

@@ -1,12 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { useSettingsStore, type Language } from '../stores/settings.ts';
 import type { budgetsZhCN } from './budgets.zh-CN.ts';
+import type { communityZhCN } from './community.zh-CN.ts';
 import type { contentZhCN } from './content.zh-CN.ts';
 import type { flowSearchZhCN } from './flow-search.zh-CN.ts';
 import type { flowZhCN } from './flow.zh-CN.ts';
 import type { invitationsZhCN } from './invitations.zh-CN.ts';
 import type { marketZhCN } from './market.zh-CN.ts';
 import type { membersZhCN } from './members.zh-CN.ts';
+import type { messagesZhCN } from './messages.zh-CN.ts';
 import { zhCN, type Resources, type Texts } from './zh-CN.ts';
 
 /**
@@ -22,12 +24,14 @@ import { zhCN, type Resources, type Texts } from './zh-CN.ts';
  */
 export interface Sections {
   budgets: typeof budgetsZhCN;
+  community: typeof communityZhCN;
   content: typeof contentZhCN;
   flow: typeof flowZhCN;
   flowSearch: typeof flowSearchZhCN;
   invitations: typeof invitationsZhCN;
   market: typeof marketZhCN;
   members: typeof membersZhCN;
+  messages: typeof messagesZhCN;
 }
 export type SectionName = keyof Sections;
 

@@ -116,6 +116,9 @@ function BookSettings() {
               <List.Item data-testid="setting-members" onClick={() => navigate(`/roleSetting/index?bookId=${b.id}`)}>
                 {t('bookSetting.members')}
               </List.Item>
+              <List.Item data-testid="setting-community" onClick={() => navigate(`/community/list?bookId=${b.id}`)}>
+                {t('areas.community')}
+              </List.Item>
               <List.Item onClick={() => navigate('/bookSetting/pages/law')}>{t('bookSetting.law')}</List.Item>
             </List>
           </div>

@@ -1,4 +1,4 @@
-import { Avatar, Button, List, Skeleton } from 'antd-mobile';
+import { Avatar, Badge, Button, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../features/user/queries.ts';
@@ -6,7 +6,14 @@ import { maskPhone } from '../../lib/format.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { LanguageItem } from './LanguageItem.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
+import { badgeText, useUnreadCount } from '../../features/messages/unread.ts';
 import { MineFigures, ObtainXbGuide } from '../../features/content/components/mine-lazy.tsx';
+
+/** The unread messages beside the message center's entry. */
+function UnreadBadge() {
+  const unread = badgeText(useUnreadCount());
+  return unread ? <Badge content={unread} data-testid="mine-messages-badge" /> : null;
+}
 
 const MENU = [
   { key: 'favorites', to: '/favorite/index' },
@@ -77,6 +84,11 @@ export default function MinePage() {
           {loggedIn && (
             <List.Item data-testid="mine-personal-info" onClick={() => navigate('/personalInfo/index')}>
               {t('mine.personalInfo')}
+            </List.Item>
+          )}
+          {loggedIn && (
+            <List.Item data-testid="mine-messages" extra={<UnreadBadge />} onClick={() => navigate('/messageCenter/list')}>
+              {t('areas.messages')}
             </List.Item>
           )}
           {MENU.map((m) => (
