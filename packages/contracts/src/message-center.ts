@@ -7,8 +7,12 @@ export const MsgState = z.enum(['unread', 'read']);
 export type MsgState = z.infer<typeof MsgState>;
 
 export const MessageIdParams = z.object({ msg_id: Id });
-/** The book whose messages a call reads or deletes (a field, not the Trading-Entity header). */
-export const MessageBookRequest = z.object({ account_book_id: Id });
+/**
+ * The book whose messages a call reads, lists or deletes (a field, not the Trading-Entity
+ * header); '0' names the messages about the caller alone (the summary's row without a book).
+ */
+export const MessageBookKey = z.union([z.literal('0'), Id]);
+export const MessageBookRequest = z.object({ account_book_id: MessageBookKey });
 
 export const UserMessageSummaryResponse = z.object({
   data: z.object({
@@ -52,7 +56,7 @@ export const BookMessageSummaryResponse = z.object({
 export type BookMessageSummary = z.infer<typeof BookMessageSummaryResponse>['data'][number];
 
 export const MessagesQuery = z.object({
-  account_book_id: Id.optional(),
+  account_book_id: MessageBookKey.optional(),
   page_size: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_DEFAULT),
   /** The last msg_id of the previous page (keyset). */
   last_id: Id.optional(),

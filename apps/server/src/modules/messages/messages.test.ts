@@ -165,6 +165,21 @@ describe('the message calls', () => {
     });
   });
 
+  it("names the messages about the caller alone by account_book_id '0': listed, read and deleted as a book's", async () => {
+    const u = await buildUser(t);
+    const book = await buildBook(t, u.token);
+    await tell(u.userid, null, 2);
+    await tell(u.userid, book.id, 1);
+    const alone = (await list(u.token, 'account_book_id=0')).data;
+    expect(alone.map((m) => m.book_id)).toEqual([null, null]);
+    const read = await t.client.patch(MESSAGE_PATHS.readBook, { account_book_id: '0' }, { token: u.token });
+    expect(read.json().data).toEqual({ changed: 2, unread: 1 });
+    const gone = await t.client.patch(MESSAGE_PATHS.deleteBook, { account_book_id: '0' }, { token: u.token });
+    expect(gone.json().data).toMatchObject({ changed: 2, unread: 1 });
+    expect((await list(u.token)).data.map((m) => m.book_id)).toEqual([book.id]);
+    expectRefused(await t.client.patch(MESSAGE_PATHS.readBook, { account_book_id: '00' }, { token: u.token }), 400, ErrorCode.VALIDATION);
+  });
+
   it('pages newest first without duplicates, flagging the last item of the last page', async () => {
     const u = await buildUser(t);
     await tell(u.userid, null, 7);

@@ -42,9 +42,8 @@ function BookRow({ row }: { row: BookMessageSummary }) {
       </span>
     </button>
   );
-  // A book's messages are read or deleted by its id; those about the caller alone have none to name.
-  if (!row.book_id) return <li>{content}</li>;
-  const bookId = row.book_id;
+  // A book's messages are read or deleted by its id; those about the caller alone by '0'.
+  const bookId = id;
   return (
     <li>
       <SwipeAction

@@ -68,14 +68,13 @@ function SecondList() {
   const { uid } = useMessageUser();
   const [params] = useSearchParams();
   const asked = params.get('account_book_id');
-  // '0' (or none) is the row of messages about the caller alone: the list of all, keeping those with no book.
-  const bookId = isMessageId(asked) ? asked : '';
+  // '0' (or none) is the row of messages about the caller alone, which the server lists under '0'.
+  const bookId = isMessageId(asked) ? asked : '0';
   const q = useInfiniteQuery(messageQueries.list(uid, bookId));
   const books = useQuery(messageQueries.books(uid));
   useRefetchOnUnread();
   const all = q.data?.pages.flatMap((p) => p.data) ?? [];
-  const rows = bookId ? all : all.filter((m) => m.book_id === null);
-  const name = bookId ? books.data?.find((b) => b.book_id === bookId)?.book_name : t('messages.personal');
+  const name = bookId !== '0' ? books.data?.find((b) => b.book_id === bookId)?.book_name : t('messages.personal');
   const ended = all.at(-1)?.lastOne === true || (q.isSuccess && !q.hasNextPage);
   return (
     <div className="page" data-testid="page-message-second">
@@ -84,12 +83,12 @@ function SecondList() {
         <ListSkeleton />
       ) : q.isError && !q.data ? (
         <LoadFailed onRetry={q.refetch} />
-      ) : rows.length === 0 && ended ? (
+      ) : all.length === 0 && ended ? (
         <EmptyState kind="empty" testId="messages-empty" title={t('messages.empty')} description={t('messages.emptyHint')} />
       ) : (
         <>
           <ul className="msg-list" data-testid="message-list">
-            {rows.map((m) => (
+            {all.map((m) => (
               <MessageRow key={m.msg_id} m={m} />
             ))}
           </ul>

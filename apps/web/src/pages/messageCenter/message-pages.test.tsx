@@ -64,7 +64,8 @@ function answer(url: string, o: { method?: string; data?: Record<string, unknown
   if (url === MESSAGE_PATHS.messages) {
     const size = Number(d.page_size ?? 20);
     const rows = store
-      .filter((m) => (d.account_book_id ? m.book_id === d.account_book_id : true))
+      // As the server: '0' names the messages about the caller alone.
+      .filter((m) => (d.account_book_id ? (m.book_id ?? '0') === d.account_book_id : true))
       .filter((m) => (d.last_id ? Number(m.msg_id) < Number(d.last_id) : true))
       .sort((a, b) => Number(b.msg_id) - Number(a.msg_id));
     const page = rows.slice(0, size).map((m) => ({ ...m }));
@@ -78,9 +79,9 @@ function answer(url: string, o: { method?: string; data?: Record<string, unknown
     return change(n);
   }
   if (url === MESSAGE_PATHS.readBook || url === MESSAGE_PATHS.deleteBook) {
-    const hit = store.filter((m) => m.book_id === d.account_book_id);
+    const hit = store.filter((m) => (m.book_id ?? '0') === d.account_book_id);
     if (url === MESSAGE_PATHS.readBook) hit.forEach((m) => (m.msg_state = 'read'));
-    else store = store.filter((m) => m.book_id !== d.account_book_id);
+    else store = store.filter((m) => (m.book_id ?? '0') !== d.account_book_id);
     return change(hit.length);
   }
   const one = /message-(read|delete)\/(\d+)$/.exec(url);
