@@ -113,6 +113,16 @@ function changed(qc: QueryClient, uid: string, change: MessageChange): void {
   void qc.invalidateQueries({ queryKey: messageKeys.user(uid) });
 }
 
+/** Takes deleted messages out of the loaded lists once the server has deleted them (the refetch confirms it). */
+function dropFromLists(qc: QueryClient, uid: string, match: (m: MessageItem) => boolean): void {
+  qc.setQueriesData<InfiniteData<MessagesPage>>({ queryKey: [...messageKeys.user(uid), 'list'] }, (old) =>
+    old ? { ...old, pages: old.pages.map((p) => ({ ...p, data: p.data.filter((m) => !match(m)) })) } : old,
+  );
+}
+
+/** '0' names the messages about the caller alone, as the server takes it. */
+const inBook = (bookId: string) => (m: MessageItem) => (m.book_id ?? '0') === bookId;
+
 /** Marks messages read at once in the loaded lists (the answer's refetch confirms it). */
 function markRead(qc: QueryClient, uid: string, match: (m: MessageItem) => boolean): void {
   qc.setQueriesData<InfiniteData<MessagesPage>>({ queryKey: [...messageKeys.user(uid), 'list'] }, (old) =>
@@ -162,10 +172,14 @@ export function useMessageAction() {
     mutationFn: call,
     onMutate: (a) => {
       if (a.kind === 'readOne') markRead(qc, uid, (m) => m.msg_id === a.msgId);
-      if (a.kind === 'readBook') markRead(qc, uid, (m) => m.book_id === a.bookId);
+      if (a.kind === 'readBook') markRead(qc, uid, inBook(a.bookId));
       if (a.kind === 'readAll') markRead(qc, uid, () => true);
     },
-    onSuccess: (change) => changed(qc, uid, change),
+    onSuccess: (change, a) => {
+      if (a.kind === 'deleteOne') dropFromLists(qc, uid, (m) => m.msg_id === a.msgId);
+      if (a.kind === 'deleteBook') dropFromLists(qc, uid, inBook(a.bookId));
+      changed(qc, uid, change);
+    },
   });
 }
 

@@ -115,6 +115,17 @@ const renderAt = (path: string) => {
     '/messageCenter/toReport': ToReportPage,
   });
 };
+/**
+ * Taps what asks before deleting and answers the question it asked. antd-mobile's dialogs
+ * live outside the rendered tree and close with an animation, so an earlier test's may
+ * still be there: the one to answer is the one that appears.
+ */
+async function confirmAfter(tap: HTMLElement): Promise<HTMLElement> {
+  const before = screen.queryAllByTestId('confirm-danger').length;
+  fireEvent.click(tap);
+  await waitFor(() => expect(screen.queryAllByTestId('confirm-danger').length).toBeGreaterThan(before));
+  return screen.getAllByTestId('confirm-danger').at(-1)!;
+}
 const calls = (url: string) => request.mock.calls.filter(([u]) => u === url);
 const badge = () => screen.queryByTestId('tab-mine-badge')?.textContent ?? null;
 
@@ -160,8 +171,7 @@ describe('the message center', () => {
       await waitFor(() => expect(badge()).toBe('2'));
       expect(calls(MESSAGE_PATHS.readBook)[0]![1].data).toEqual({ account_book_id: '11' });
 
-      fireEvent.click(screen.getByTestId('messages-book-delete-12'));
-      fireEvent.click(await screen.findByTestId('confirm-danger'));
+      fireEvent.click(await confirmAfter(screen.getByTestId('messages-book-delete-12')));
       await waitFor(() => expect(screen.queryByTestId('messages-book-12')).toBeNull());
       expect(badge()).toBe('1');
 
@@ -210,8 +220,7 @@ describe('the message center', () => {
     it('deletes one message after asking', async () => {
       renderAt('/messageCenter/secondList?account_book_id=11');
       await screen.findByTestId('message-2');
-      fireEvent.click(screen.getByTestId('message-delete-2'));
-      fireEvent.click(await screen.findByTestId('confirm-danger'));
+      fireEvent.click(await confirmAfter(screen.getByTestId('message-delete-2')));
       await waitFor(() => expect(screen.queryByTestId('message-2')).toBeNull());
       expect(calls('/cab-query-ws/v1/message-notice/message-delete/2')).toHaveLength(1);
     });
