@@ -1,6 +1,7 @@
 import { FORUM_TABS, type ForumTab, type Thread } from '@cab/contracts/client';
+import { MoreRows } from '../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { InfiniteScroll, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookGone } from '../../app/BookGone.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
@@ -78,27 +79,14 @@ function CommunityList() {
             <ThreadRow key={th.tid} thread={th} onOpen={open} />
           ))}
         </ul>
-        <InfiniteScroll
+        <MoreRows
+          next={() => q.fetchNextPage()}
           hasMore={q.hasNextPage}
-          loadMore={async () => {
-            const r = await q.fetchNextPage();
-            if (r.isError) throw r.error;
-          }}
-        >
-          {(more, failed, retry) => (
-            <span className="community-more" data-testid="community-more">
-              {failed ? (
-                <button type="button" className="community-text-button" onClick={() => void retry()}>
-                  {t('community.retryLoad')}
-                </button>
-              ) : more ? (
-                t('community.loadingMore')
-              ) : (
-                t('community.noMore')
-              )}
-            </span>
-          )}
-        </InfiniteScroll>
+          testId="community-more"
+          className="community-more"
+          buttonClassName="community-text-button"
+          texts={{ failed: t('community.retryLoad'), loading: t('community.loadingMore'), end: t('community.noMore') }}
+        />
         {!official && <div className="community-fab-room" />}
       </>
     );

@@ -1,6 +1,6 @@
 import { Permission } from '@cab/contracts/client';
+import { MoreRows } from '../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { InfiniteScroll } from 'antd-mobile';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
@@ -48,27 +48,13 @@ function Activities() {
             </div>
           ))}
         </div>
-        <InfiniteScroll
+        <MoreRows
+          next={() => q.fetchNextPage()}
           hasMore={q.hasNextPage}
-          loadMore={async () => {
-            const r = await q.fetchNextPage();
-            if (r.isError) throw r.error;
-          }}
-        >
-          {(more, failed, retry) => (
-            <span className="activity-more" data-testid="activity-more">
-              {failed ? (
-                <button type="button" className="link-button" onClick={() => void retry()}>
-                  {t('members.retryLoad')}
-                </button>
-              ) : more ? (
-                t('members.activity.loadingMore')
-              ) : (
-                t('members.activity.noMore')
-              )}
-            </span>
-          )}
-        </InfiniteScroll>
+          testId="activity-more"
+          className="activity-more"
+          texts={{ failed: t('members.retryLoad'), loading: t('members.activity.loadingMore'), end: t('members.activity.noMore') }}
+        />
       </>
     );
   };

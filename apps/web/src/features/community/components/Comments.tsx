@@ -1,6 +1,7 @@
 import { FORUM_MESSAGE_MAX, type Comment } from '@cab/contracts/client';
+import { MoreRows } from '../../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button, InfiniteScroll, Skeleton, TextArea } from 'antd-mobile';
+import { Button, Skeleton, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { Counter, FieldError, clip, useField, useSubmitGuard } from '../../../app/form.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
@@ -129,27 +130,14 @@ export function Comments({
               </CommentItem>
             ))}
           </ul>
-          <InfiniteScroll
+          <MoreRows
+            next={() => q.fetchNextPage()}
             hasMore={q.hasNextPage}
-            loadMore={async () => {
-              const r = await q.fetchNextPage();
-              if (r.isError) throw r.error;
-            }}
-          >
-            {(more, failed, retry) => (
-              <span className="community-more" data-testid="comments-more">
-                {failed ? (
-                  <button type="button" className="community-text-button" onClick={() => void retry()}>
-                    {t('community.retryLoad')}
-                  </button>
-                ) : more ? (
-                  t('community.loadingMore')
-                ) : (
-                  t('community.noMore')
-                )}
-              </span>
-            )}
-          </InfiniteScroll>
+            testId="comments-more"
+            className="community-more"
+            buttonClassName="community-text-button"
+            texts={{ failed: t('community.retryLoad'), loading: t('community.loadingMore'), end: t('community.noMore') }}
+          />
         </>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { InfiniteScroll } from 'antd-mobile';
+import { MoreRows } from '../../../app/MoreRows.tsx';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
@@ -40,10 +40,6 @@ export default function InfoFlow() {
     setSheetOpened(true);
     setManaging(true);
   };
-  const loadMore = async () => {
-    const r = await flow.fetchNextPage();
-    if (r.isError) throw r.error;
-  };
 
   return (
     <section className="info-flow" data-testid="info-flow" aria-label={t('content.flow.label')} data-tag={active}>
@@ -71,21 +67,13 @@ export default function InfoFlow() {
               ),
             )}
           </div>
-          <InfiniteScroll loadMore={loadMore} hasMore={flow.hasNextPage}>
-            {(more, failed, retry) => (
-              <span className="info-flow-more" data-testid="info-flow-more">
-                {failed ? (
-                  <button type="button" className="link-button" onClick={() => void retry()}>
-                    {t('content.flow.loadMoreFailed')}
-                  </button>
-                ) : more ? (
-                  t('content.flow.loadingMore')
-                ) : (
-                  t('content.flow.noMore')
-                )}
-              </span>
-            )}
-          </InfiniteScroll>
+          <MoreRows
+            next={() => flow.fetchNextPage()}
+            hasMore={flow.hasNextPage}
+            testId="info-flow-more"
+            className="info-flow-more"
+            texts={{ failed: t('content.flow.loadMoreFailed'), loading: t('content.flow.loadingMore'), end: t('content.flow.noMore') }}
+          />
         </>
       )}
       {sheetOpened && tags.data && (

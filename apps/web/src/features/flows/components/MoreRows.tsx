@@ -1,9 +1,9 @@
-import { InfiniteScroll } from 'antd-mobile';
+import { MoreRows as Rows } from '../../../app/MoreRows.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import '../flows.css';
 import '../../../i18n/flow.ts';
 
-/** The next page of a list, fetched as its end scrolls into view: what it is doing, a retry when it failed, or the end. */
+/** The flows' next page (app/MoreRows.tsx) in their words and style. */
 export function MoreRows({
   next,
   hasMore,
@@ -14,25 +14,13 @@ export function MoreRows({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const loadMore = async () => {
-    const r = await next();
-    if (r.isError) throw r.error;
-  };
   return (
-    <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
-      {(more, failed, retry) => (
-        <span className="flow-more" data-testid={testId}>
-          {failed ? (
-            <button type="button" className="link-button" onClick={() => void retry()}>
-              {t('flow.loadMoreFailed')}
-            </button>
-          ) : more ? (
-            t('flow.loadingMore')
-          ) : (
-            t('flow.noMore')
-          )}
-        </span>
-      )}
-    </InfiniteScroll>
+    <Rows
+      next={next}
+      hasMore={hasMore}
+      testId={testId}
+      className="flow-more"
+      texts={{ failed: t('flow.loadMoreFailed'), loading: t('flow.loadingMore'), end: t('flow.noMore') }}
+    />
   );
 }

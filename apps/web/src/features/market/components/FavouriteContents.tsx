@@ -1,6 +1,6 @@
 import { CONTENT_TYPES, type FavouriteContent } from '@cab/contracts/client';
+import { MoreRows } from '../../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { InfiniteScroll } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
@@ -61,25 +61,13 @@ export function FavouriteContents() {
           <ContentRow key={c.id} content={c} />
         ))}
       </ul>
-      <InfiniteScroll
+      <MoreRows
+        next={() => q.fetchNextPage()}
         hasMore={q.hasNextPage}
-        loadMore={async () => {
-          const r = await q.fetchNextPage();
-          if (r.isError) throw r.error;
-        }}
-      >
-        {(more, failed, retry) => (
-          <span className="market-more">
-            {failed ? (
-              <button type="button" className="market-link" onClick={() => void retry()}>
-                {t('market.reviews.retryLoad')}
-              </button>
-            ) : more ? (
-              t('market.reviews.loadingMore')
-            ) : null}
-          </span>
-        )}
-      </InfiniteScroll>
+        className="market-more"
+        buttonClassName="market-link"
+        texts={{ failed: t('market.reviews.retryLoad'), loading: t('market.reviews.loadingMore'), end: null }}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { REVIEW_MAX, type TemplateReview } from '@cab/contracts/client';
+import { MoreRows } from '../../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button, InfiniteScroll, Skeleton, TextArea } from 'antd-mobile';
+import { Button, Skeleton, TextArea } from 'antd-mobile';
 import { Counter, FieldError, clip, useField, useSubmitGuard } from '../../../app/form.tsx';
 import { Icon } from '../../../app/icons.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
@@ -121,27 +122,14 @@ export function Reviews({ templateId, count, actions }: { templateId: string; co
               <ReviewItem key={r.id} review={r} />
             ))}
           </ul>
-          <InfiniteScroll
+          <MoreRows
+            next={() => q.fetchNextPage()}
             hasMore={q.hasNextPage}
-            loadMore={async () => {
-              const r = await q.fetchNextPage();
-              if (r.isError) throw r.error;
-            }}
-          >
-            {(more, failed, retry) => (
-              <span className="market-more" data-testid="reviews-more">
-                {failed ? (
-                  <button type="button" className="market-link" onClick={() => void retry()}>
-                    {t('market.reviews.retryLoad')}
-                  </button>
-                ) : more ? (
-                  t('market.reviews.loadingMore')
-                ) : (
-                  t('market.reviews.noMore')
-                )}
-              </span>
-            )}
-          </InfiniteScroll>
+            testId="reviews-more"
+            className="market-more"
+            buttonClassName="market-link"
+            texts={{ failed: t('market.reviews.retryLoad'), loading: t('market.reviews.loadingMore'), end: t('market.reviews.noMore') }}
+          />
         </>
       )}
     </section>
