@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { connectLive, SseParser } from './connection.ts';
-import { applyLiveEvent } from './start.ts';
+import { applyLiveEvent, catchUp } from './start.ts';
 import { useLiveStore } from './store.ts';
 
 /** A fake SSE answer whose chunks are pushed by the test. */
@@ -38,11 +38,13 @@ describe('connectLive', () => {
     const headers = vi.fn(async (url: string) => ({ sign: `signed ${url}` }));
     const events: unknown[] = [];
     const sleeps: number[] = [];
+    const opens: boolean[] = [];
     const stop = connectLive(
       {
         fetch,
         headers,
         onEvent: (e) => events.push(e),
+        onOpen: (again) => opens.push(again),
         sleep: async (ms) => void sleeps.push(ms),
         random: () => 1,
       },
@@ -58,6 +60,8 @@ describe('connectLive', () => {
     expect(sleeps).toEqual([1000]);
     second.push('data: {"type":"messages","unread":2}\n\n');
     await vi.waitFor(() => expect(events).toHaveLength(2));
+    // The second opening is a reconnection: the app catches up on what it missed.
+    expect(opens).toEqual([false, true]);
     stop();
   });
 
@@ -89,5 +93,14 @@ describe('applyLiveEvent', () => {
     expect(qc.getQueryState(['transactions', '7', 'statistics', 'flow', {}])?.isInvalidated).toBe(false);
     applyLiveEvent(qc, { type: 'messages', unread: 5 });
     expect(useLiveStore.getState().unread).toBe(5);
+  });
+
+  it('catches up after a reconnection: the watched book is refetched, no other', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(['transactions', '42', 'statistics', 'flow', {}], 1);
+    qc.setQueryData(['transactions', '7', 'statistics', 'flow', {}], 1);
+    catchUp(qc, '', '42');
+    expect(qc.getQueryState(['transactions', '42', 'statistics', 'flow', {}])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(['transactions', '7', 'statistics', 'flow', {}])?.isInvalidated).toBe(false);
   });
 });

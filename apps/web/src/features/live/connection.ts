@@ -12,6 +12,8 @@ export interface LiveDeps {
   onEvent: (event: LiveEvent) => void;
   /** A 401: the session's token may need refreshing before the next try. */
   onUnauthorized?: () => Promise<void>;
+  /** A stream opened; `again` after the first: events may have been missed meanwhile. */
+  onOpen?: (again: boolean) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
@@ -56,6 +58,7 @@ export function connectLive(deps: LiveDeps, bookId: string): () => void {
   void (async () => {
     let failures = 0;
     let retryMs = 3_000;
+    let openedBefore = false;
     while (!ctrl.signal.aborted) {
       let opened = false;
       try {
@@ -66,6 +69,8 @@ export function connectLive(deps: LiveDeps, bookId: string): () => void {
         if (res.ok && res.body) {
           opened = true;
           failures = 0;
+          deps.onOpen?.(openedBefore);
+          openedBefore = true;
           const parser = new SseParser();
           const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
           for (;;) {

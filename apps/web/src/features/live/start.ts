@@ -16,6 +16,12 @@ export function applyLiveEvent(qc: QueryClient, event: LiveEvent): void {
   if (event.type === 'book') void qc.invalidateQueries({ predicate: (q) => q.queryKey.includes(event.bookId) });
 }
 
+/** After a reconnection: the unread total read again, the watched book's queries refetched. */
+export function catchUp(qc: QueryClient, uid: string, bookId: string): void {
+  if (uid) void import('../messages/unread-fetch.ts').then((m) => m.fetchUnread(uid)).catch(() => undefined);
+  if (bookId) void qc.invalidateQueries({ predicate: (q) => q.queryKey.includes(bookId) });
+}
+
 /**
  * Keeps one live stream open while the user is logged in, watching the current book;
  * started lazily after the first screen (main.tsx), so it is not in the first load.
@@ -36,6 +42,8 @@ export function startLive(qc: QueryClient): () => void {
         fetch: (...a) => window.fetch(...a),
         headers: (url) => signedCallHeaders('GET', url),
         onEvent: (e) => applyLiveEvent(qc, e),
+        // Back after a gap: what was said meanwhile is not replayed, so the badge and the book are read again.
+        onOpen: (again) => again && catchUp(qc, user.user?.userid ?? '', next.split(' ')[1] ?? ''),
         // Any call refreshes an expired token (api/request.ts); the stream then retries with the new one.
         onUnauthorized: () => request(AUTH_PATHS.userInfo, { method: 'GET', loading: false, showError: false }).then(() => undefined),
       },
