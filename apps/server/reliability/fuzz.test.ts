@@ -1,4 +1,4 @@
-import { BOOK_PATHS } from '@cab/contracts';
+import { BOOK_PATHS, LIVE_PATHS } from '@cab/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../src/http/route.ts';
@@ -40,7 +40,10 @@ describe('fuzzing every registered route from its contract', () => {
     let owner = await buildUser(t);
     let stranger = await buildUser(t);
     let book = await buildBook(t, owner.token);
-    const routes = t.built.routes.filter((r) => !r.url.startsWith('/dev/'));
+    // The live stream answers an authenticated call with a stream that never ends, which an
+    // injected request would wait for forever: its refusals are tested over real HTTP in
+    // src/modules/live/live.test.ts.
+    const routes = t.built.routes.filter((r) => !r.url.startsWith('/dev/') && r.url !== LIVE_PATHS.stream);
     const bigString = fc.sample(huge, 1)[0] as string;
     const statuses = new Map<number, number>();
     const failures: string[] = [];
