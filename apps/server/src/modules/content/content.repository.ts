@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { TEMPLATE_SUMMARY_COLUMNS } from '../templates/catalogue.repository.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { searchTerms } from '../accounting/search-terms.ts';
 import { likePattern } from '../statistics/filter-sql.ts';
@@ -20,21 +21,7 @@ const SUMMARY = [
   'c.collect_count',
 ] as const;
 
-const TEMPLATE_SUMMARY = [
-  'id',
-  'code',
-  'category_code',
-  'name',
-  'name_en',
-  'description',
-  'description_en',
-  'cover',
-  'icon',
-  'currency',
-  'template_type',
-  'use_count',
-  'review_count',
-] as const;
+const TEMPLATE_SUMMARY = TEMPLATE_SUMMARY_COLUMNS;
 
 /** What everyone may read: published and not withdrawn (the partial index's own condition). */
 const published = sql<boolean>`c.published_at IS NOT NULL AND c.withdrawn_at IS NULL`;

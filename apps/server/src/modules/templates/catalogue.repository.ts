@@ -1,6 +1,22 @@
 import type { Database } from '../../platform/db/index.ts';
 import { COVER_MATERIALS, TEMPLATE_CATEGORIES, TEMPLATES, storedContent } from '../../../db/seed/templates.ts';
 
+/** The columns of a template summary (templateSummary), for every query that answers one. */
+export const TEMPLATE_SUMMARY_COLUMNS = [
+  'id',
+  'code',
+  'category_code',
+  'name',
+  'name_en',
+  'description',
+  'description_en',
+  'cover',
+  'icon',
+  'currency',
+  'template_type',
+  'use_count',
+  'review_count',
+] as const;
 /** SQL of the template catalogue: seeding, categories, templates, cover materials. */
 export class CatalogueRepository {
   constructor(private readonly db: Database) {}
@@ -51,24 +67,7 @@ export class CatalogueRepository {
   }
 
   templates(categoryCodes?: string[]) {
-    let q = this.db
-      .selectFrom('book_templates')
-      .select([
-        'id',
-        'code',
-        'category_code',
-        'name',
-        'name_en',
-        'description',
-        'description_en',
-        'cover',
-        'icon',
-        'currency',
-        'template_type',
-        'use_count',
-        'review_count',
-        'sort',
-      ]);
+    let q = this.db.selectFrom('book_templates').select([...TEMPLATE_SUMMARY_COLUMNS, 'sort']);
     if (categoryCodes) q = q.where('category_code', 'in', categoryCodes);
     return q.orderBy('sort').execute();
   }
