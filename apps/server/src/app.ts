@@ -175,8 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const accounting = registerAccounting(app, routes, { db, clock, storage, books });
   accounting.transactions.onRecorded = (tx, bookId, recorderId, count) => messages.recorded(tx, bookId, recorderId, count);
   const { statistics } = registerStatistics(app, routes, { db, clock, books, transactions: accounting.transactions });
-  registerBudgets(app, routes, { db, clock, books, statistics });
   const notifier: Notifier = deps.notifier ?? messages;
+  const { budgets } = registerBudgets(app, routes, { db, clock, books, statistics, notifier });
+  accounting.transactions.onSpent = (book) => budgets.checkOverspent(book);
   registerMembers(app, routes, { db, clock, kv, books, users, notifier });
   registerCommunityRoutes(app, routes, new CommunityService(db, new CommunityRepository(db), kv, clock, notifier, hub));
 

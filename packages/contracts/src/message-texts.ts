@@ -4,9 +4,10 @@
  * language, from this catalogue. Zod-free: the web may render them too.
  *
  * Placeholders are `{name}`, filled from the message's params (a missing one stays
- * visible as `{name}`).
+ * visible as `{name}`); a param may be given in every language ({'zh-CN', en}), for
+ * words the server chooses, such as a budget's period.
  */
-import type { LocalizedText, Locale } from './messages.ts';
+import { renderText, type LocalizedText, type Locale, type MessageParam } from './messages.ts';
 
 export interface MessageTextDef {
   readonly title: LocalizedText;
@@ -53,24 +54,35 @@ export const MESSAGE_TEXTS = /* @__PURE__ */ (() =>
     },
     'budget.overspent': {
       title: { 'zh-CN': '预算超支', en: 'Budget overspent' },
-      body: { 'zh-CN': '「{bookName}」的预算「{budgetName}」已超支', en: 'The budget "{budgetName}" of "{bookName}" is overspent' },
+      body: {
+        'zh-CN': '「{bookName}」{period}的{budgetName}已超支：预算 {amount}，已用 {used}',
+        en: 'In "{bookName}", {budgetName} for {period} is overspent: {used} used of {amount}',
+      },
     },
   }) as const satisfies Record<string, MessageTextDef>)();
 
 export type MessageTextKind = keyof typeof MESSAGE_TEXTS;
 
-const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
-function fill(text: string, params: Readonly<Record<string, unknown>>): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
-    const v = params[name];
-    return typeof v === 'string' || typeof v === 'number' ? String(v) : whole;
-  });
+/** Stored params are JSON: only text, numbers and texts given in every language fill a placeholder. */
+function paramsOf(raw: Readonly<Record<string, unknown>>): Record<string, MessageParam> {
+  const out: Record<string, MessageParam> = {};
+  for (const [name, v] of Object.entries(raw)) {
+    if (typeof v === 'string' || typeof v === 'number') out[name] = v;
+    else if (isLocalized(v)) out[name] = v;
+  }
+  return out;
 }
+
+const isLocalized = (v: unknown): v is LocalizedText =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as Record<string, unknown>)['zh-CN'] === 'string' &&
+  typeof (v as Record<string, unknown>).en === 'string';
 
 /** A message's title and body in one language; an unknown kind reads as its kind name. */
 export function messageText(kind: string, params: Readonly<Record<string, unknown>>, locale: Locale): { title: string; body: string } {
   const def = (MESSAGE_TEXTS as Record<string, MessageTextDef | undefined>)[kind];
   if (!def) return { title: kind, body: '' };
-  return { title: fill(def.title[locale], params), body: fill(def.body[locale], params) };
+  const p = paramsOf(params);
+  return { title: renderText(def.title, locale, p), body: renderText(def.body, locale, p) };
 }

@@ -15,6 +15,7 @@ import {
 } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../http/auth.ts';
+import { followUp } from '../../http/follow-up.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { idempotencyKey, once, requestHash } from './idempotency.ts';
@@ -47,10 +48,12 @@ export function registerTransactionRoutes(
       handler: async ({ book, user, body, req }) => {
         const userId = requireUser(user).id;
         const input = { ...body, business_type: type } as TransactionInputParsed;
-        return once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => {
+        const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => {
           const [t] = await transactions.create(tx, book, userId, [input]);
           return { data: t };
         });
+        await followUp(req, 'overspent budget check', () => transactions.spent(book));
+        return answer;
       },
     });
   }
@@ -64,9 +67,11 @@ export function registerTransactionRoutes(
     response: TransactionListResponse,
     handler: async ({ book, user, body, req }) => {
       const userId = requireUser(user).id;
-      return once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
+      const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
         data: await transactions.create(tx, book, userId, body.transaction_vo_list),
       }));
+      await followUp(req, 'overspent budget check', () => transactions.spent(book));
+      return answer;
     },
   });
   defineRoute(app, registry, {
@@ -81,9 +86,11 @@ export function registerTransactionRoutes(
     response: TransactionResponse,
     handler: async ({ book, user, params, body, req }) => {
       const userId = requireUser(user).id;
-      return once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
+      const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
         data: await transactions.update(tx, book, userId, params.id, body),
       }));
+      await followUp(req, 'overspent budget check', () => transactions.spent(book));
+      return answer;
     },
   });
   defineRoute(app, registry, {

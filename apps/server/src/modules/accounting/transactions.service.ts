@@ -99,6 +99,13 @@ export class TransactionsService {
    */
   onRecorded: ((tx: Database, bookId: string, recorderId: string, count: number) => Promise<void>) | undefined;
 
+  /** Told after a write that may have raised what a period spent has committed (the overspent-budget check). */
+  onSpent: ((book: BookContext) => Promise<void>) | undefined;
+
+  async spent(book: BookContext): Promise<void> {
+    await this.onSpent?.(book);
+  }
+
   private async context(tx: Database, bookId: string): Promise<RuleContext> {
     return {
       db: tx,

@@ -92,7 +92,50 @@ export class BudgetsRepository {
     return q.orderBy('sort').orderBy('id').execute();
   }
 
-  bookName(bookId: string): Promise<{ name: string; icon: string }> {
-    return this.db.selectFrom('books').select(['name', 'icon']).where('id', '=', bookId).executeTakeFirstOrThrow();
+  bookName(bookId: string, db: Database = this.db): Promise<{ name: string; icon: string }> {
+    return db.selectFrom('books').select(['name', 'icon']).where('id', '=', bookId).executeTakeFirstOrThrow();
+  }
+
+  /** A book's expense budgets of every recurrence: what an overspending check looks at. */
+  expenseBudgets(bookId: string): Promise<BudgetRow[]> {
+    return this.db
+      .selectFrom('book_budgets')
+      .selectAll()
+      .where('book_id', '=', bookId)
+      .where('budget_type', '=', 'Expense')
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * Records that these budgets' periods were found overspent at these amounts, and returns
+   * the ids of those not told before (or told at another amount): the members hear of each
+   * once. One statement: two writes checking at once tell once.
+   */
+  async markOverspent(db: Database, bookId: string, found: Array<{ budgetId: string; periodId: string; amountMinor: string }>, at: Date) {
+    if (!found.length) return [];
+    const rows = await db
+      .insertInto('budget_alerts')
+      .values(
+        found.map((f) => ({ book_id: bookId, budget_id: f.budgetId, period_id: f.periodId, amount_minor: f.amountMinor, told_at: at })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['book_id', 'budget_id', 'period_id'])
+          .doUpdateSet((eb) => ({ amount_minor: eb.ref('excluded.amount_minor'), told_at: eb.ref('excluded.told_at') }))
+          .where('budget_alerts.amount_minor', '<>', (eb) => eb.ref('excluded.amount_minor')),
+      )
+      .returning('budget_id')
+      .execute();
+    return rows.map((r) => r.budget_id);
+  }
+
+  memberIds(bookId: string, db: Database = this.db): Promise<string[]> {
+    return db
+      .selectFrom('book_users')
+      .select('user_id')
+      .where('book_id', '=', bookId)
+      .execute()
+      .then((rows) => rows.map((r) => r.user_id));
   }
 }

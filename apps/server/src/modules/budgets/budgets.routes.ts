@@ -14,8 +14,10 @@ import {
   SumParams,
   UpdateBudgetRequest,
 } from '@cab/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.ts';
+import type { BookContext } from '../../http/book-scope.ts';
+import { followUp } from '../../http/follow-up.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { BudgetsService } from './budgets.service.ts';
@@ -24,6 +26,11 @@ import type { BudgetsService } from './budgets.service.ts';
 export function registerBudgetRoutes(app: FastifyInstance, registry: RegisteredRoute[], budgets: BudgetsService): void {
   const tag = 'budgets';
   const write = { tag, auth: 'user', book: Permission.EDIT_TRANSACTION, refusal: 'budget.forbidden' } as const;
+  // A budget set or lowered below what its period used tells the members (issue 14).
+  const checked = async <T>(req: FastifyRequest, book: BookContext, data: T) => {
+    await followUp(req, 'overspent budget check', () => budgets.checkOverspent(book));
+    return { data };
+  };
   defineRoute(app, registry, {
     method: 'GET',
     url: BUDGET_PATHS.subjectBudgets,
@@ -47,14 +54,17 @@ export function registerBudgetRoutes(app: FastifyInstance, registry: RegisteredR
     params: AddBudgetParams,
     body: AddBudgetRequest,
     response: BudgetResponse,
-    handler: async ({ book, params, body, user }) => ({
-      data: await budgets.add(
+    handler: async ({ book, params, body, user, req }) =>
+      checked(
+        req,
         book,
-        requireUser(user).id,
-        { subject_type: params.type, subject_id: params.id, budget_type: params.budget_type, recurrence_type: params.recurrence_type },
-        body.budget_amount,
+        await budgets.add(
+          book,
+          requireUser(user).id,
+          { subject_type: params.type, subject_id: params.id, budget_type: params.budget_type, recurrence_type: params.recurrence_type },
+          body.budget_amount,
+        ),
       ),
-    }),
   });
   defineRoute(app, registry, {
     ...write,
@@ -64,9 +74,8 @@ export function registerBudgetRoutes(app: FastifyInstance, registry: RegisteredR
     params: BudgetIdParams,
     body: UpdateBudgetRequest,
     response: BudgetResponse,
-    handler: async ({ book, params, body, user }) => ({
-      data: await budgets.update(book, requireUser(user).id, params.budget_id, body.budget_amount),
-    }),
+    handler: async ({ book, params, body, user, req }) =>
+      checked(req, book, await budgets.update(book, requireUser(user).id, params.budget_id, body.budget_amount)),
   });
   defineRoute(app, registry, {
     ...write,
@@ -85,16 +94,19 @@ export function registerBudgetRoutes(app: FastifyInstance, registry: RegisteredR
     params: SumParams,
     body: SumBudgetRequest,
     response: BudgetResponse,
-    handler: async ({ book, params, body, user }) => ({
-      data: await budgets.sum(
+    handler: async ({ book, params, body, user, req }) =>
+      checked(
+        req,
         book,
-        requireUser(user).id,
-        params.type,
-        params.id,
-        body.budget_type ?? 'Expense',
-        body.recurrence_type ?? 'Month',
+        await budgets.sum(
+          book,
+          requireUser(user).id,
+          params.type,
+          params.id,
+          body.budget_type ?? 'Expense',
+          body.recurrence_type ?? 'Month',
+        ),
       ),
-    }),
   });
   defineRoute(app, registry, {
     ...write,
@@ -103,6 +115,6 @@ export function registerBudgetRoutes(app: FastifyInstance, registry: RegisteredR
     summary: "Carry a subject's budgets over to a longer recurrence (premium: advanced budgets)",
     body: ExtendBudgetRequest,
     response: BudgetListResponse,
-    handler: async ({ book, body, user }) => ({ data: await budgets.extend(book, requireUser(user).id, body) }),
+    handler: async ({ book, body, user, req }) => checked(req, book, await budgets.extend(book, requireUser(user).id, body)),
   });
 }

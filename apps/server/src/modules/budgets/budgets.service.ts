@@ -19,11 +19,12 @@ import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { BooksService } from '../books/books.service.ts';
+import type { Notifier } from '../messages/notify.ts';
 import type { PremiumRepository } from '../premium/premium.repository.ts';
 import { civilAt } from '../statistics/report-time.ts';
 import type { StatisticsService } from '../statistics/statistics.service.ts';
 import type { BudgetKey, BudgetRow, BudgetsRepository } from './budgets.repository.ts';
-import { presentBudget, subjectOut, type Subject } from './present.ts';
+import { PERIOD_WORDS, budgetWords, presentBudget, subjectOut, type Subject } from './present.ts';
 
 type BudgetType = BudgetRow['budget_type'];
 type Recurrence = BudgetRow['recurrence_type'];
@@ -50,6 +51,7 @@ export class BudgetsService {
     private readonly premium: PremiumRepository,
     private readonly books: BooksService,
     private readonly clock: Clock,
+    private readonly notifier?: Notifier,
   ) {}
 
   private now = () => new Date(this.clock.now());
@@ -160,6 +162,64 @@ export class BudgetsService {
     const subject = await this.subject(book, row.subject_type, row.subject_id, row.budget_type);
     const u = await this.usage(book, subject, row.budget_type, this.period(book, row.recurrence_type, undefined));
     return presentBudget(row, subject, u.used, u.start);
+  }
+
+  /**
+   * Tells the book's members of its expense budgets that the current period has overspent
+   * (issue 14): run after a write that may have raised what a period used, or lowered a
+   * budget, has committed. Usage is read the way the budget screens read it; each budget's
+   * period is told about once per amount (budget_alerts), in one transaction with its
+   * messages. Income budgets are goals: passing them is not news to warn of.
+   */
+  async checkOverspent(book: BookContext): Promise<void> {
+    if (!this.notifier) return;
+    const rows = await this.repo.expenseBudgets(book.bookId);
+    if (!rows.length) return;
+    const over: Array<{ row: BudgetRow; subject: Subject; periodId: string; used: bigint }> = [];
+    for (const row of rows) {
+      const c = row.subject_type === 'Category' ? await this.repo.category(book.bookId, row.subject_id) : undefined;
+      // A budget whose category was deleted measures nothing.
+      if (row.subject_type === 'Category' && !c) continue;
+      const subject: Subject = c
+        ? { id: c.id, type: 'Category', name: c.name, icon: c.icon, level: c.parent_id ? 'second' : 'first' }
+        : { id: row.subject_id, type: 'Book', name: '', icon: '', level: 'book' };
+      const gf = this.period(book, row.recurrence_type, undefined);
+      const { used } = await this.usage(book, subject, 'Expense', gf);
+      if (used > BigInt(row.amount_minor)) over.push({ row, subject, periodId: gf?.group_id ?? 'ALL', used });
+    }
+    if (!over.length) return;
+    const notifier = this.notifier;
+    await this.db.transaction().execute(async (tx) => {
+      const fresh = new Set(
+        await this.repo.markOverspent(
+          tx,
+          book.bookId,
+          over.map((o) => ({ budgetId: o.row.id, periodId: o.periodId, amountMinor: o.row.amount_minor })),
+          this.now(),
+        ),
+      );
+      const told = over.filter((o) => fresh.has(o.row.id));
+      if (!told.length) return;
+      const [members, b] = [await this.repo.memberIds(book.bookId, tx), await this.repo.bookName(book.bookId, tx)];
+      await notifier.notify(
+        tx,
+        told.flatMap((o) =>
+          members.map((userId) => ({
+            userId,
+            bookId: book.bookId,
+            kind: 'budget.overspent' as const,
+            params: {
+              bookName: b.name,
+              budgetName: budgetWords(o.subject),
+              period: PERIOD_WORDS[o.row.recurrence_type],
+              amount: minorToMoney(o.row.amount_minor),
+              used: minorToMoney(o.used),
+            },
+            link: `budget/index?bookId=${book.bookId}`,
+          })),
+        ),
+      );
+    });
   }
 
   private log(tx: Database, book: BookContext, userId: string, action: string, id: string, before?: unknown, after?: unknown) {

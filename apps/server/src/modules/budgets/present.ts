@@ -1,4 +1,4 @@
-import { minorToMoney, type Budget } from '@cab/contracts';
+import { minorToMoney, type Budget, type LocalizedText } from '@cab/contracts';
 import type { BudgetRow } from './budgets.repository.ts';
 
 /** What a budget is for: the whole book, or a category of the first or second level. */
@@ -35,3 +35,17 @@ export function presentBudget(row: BudgetRow, subject: Subject, used: bigint, pe
     overspent: used > amount,
   };
 }
+
+/** The period an overspent budget's message speaks of: the current one of its recurrence. */
+export const PERIOD_WORDS: Record<BudgetRow['recurrence_type'], LocalizedText> = {
+  Day: { 'zh-CN': '今日', en: 'today' },
+  Week: { 'zh-CN': '本周', en: 'this week' },
+  Month: { 'zh-CN': '本月', en: 'this month' },
+  Season: { 'zh-CN': '本季度', en: 'this quarter' },
+  Year: { 'zh-CN': '今年', en: 'this year' },
+  ALL: { 'zh-CN': '累计', en: 'all time' },
+};
+
+/** How a message names a budget: the total budget, or a category's by the category's name. */
+export const budgetWords = (s: Subject): LocalizedText =>
+  s.type === 'Book' ? { 'zh-CN': '总预算', en: 'the total budget' } : { 'zh-CN': `「${s.name}」预算`, en: `the "${s.name}" budget` };

@@ -1,3 +1,4 @@
+import type { MessageParam } from '@cab/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
 
@@ -7,7 +8,7 @@ export interface MessageRow {
   user_id: string;
   book_id: string | null;
   kind: string;
-  params: Record<string, string | number>;
+  params: Record<string, MessageParam>;
   link: string;
   state: 'unread' | 'read';
   count: number;
@@ -19,7 +20,7 @@ export interface MessageInput {
   userId: string;
   bookId: string | null;
   kind: string;
-  params: Record<string, string | number>;
+  params: Record<string, MessageParam>;
   link: string;
   batchKey: string | null;
   count: number;

@@ -1,3 +1,4 @@
+import type { MessageParam } from '@cab/contracts';
 import type { Database } from '../../platform/db/index.ts';
 
 /**
@@ -23,8 +24,8 @@ export interface NewMessage {
   /** The book it is about, or null for a message about the user alone. */
   bookId: string | null;
   kind: MessageKind;
-  /** The words of the message are made from these when it is shown, in the reader's language. */
-  params: Record<string, string | number>;
+  /** The words of the message are made from these when it is shown, in the reader's language (a param may be given in each). */
+  params: Record<string, MessageParam>;
   /** What opening the message leads to (a page route of SPEC 2 with its query), if anything. */
   link?: string;
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { MessageParam } from '@cab/contracts';
 
 /** 64-bit integers come back as decimal strings from both drivers (see db/index.ts). */
 type Int8 = string;
@@ -153,6 +154,15 @@ export interface BookBudgetsTable {
   created_by: string | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+}
+
+/** A budget's period the members were told was overspent, and the amount it passed. */
+export interface BudgetAlertsTable {
+  book_id: string;
+  budget_id: string;
+  period_id: string;
+  amount_minor: string;
+  told_at: DefaultedTimestamp;
 }
 
 export interface BookPremiumFeaturesTable {
@@ -467,7 +477,7 @@ export interface MessagesTable {
   user_id: string;
   book_id: string | null;
   kind: string;
-  params: ColumnType<Record<string, string | number>, string | undefined, string>;
+  params: ColumnType<Record<string, MessageParam>, string | undefined, string>;
   link: Generated<string>;
   state: ColumnType<'unread' | 'read', 'unread' | 'read' | undefined, 'unread' | 'read'>;
   batch_key: string | null;
@@ -526,6 +536,7 @@ export interface DB {
   book_users: BookUsersTable;
   book_roles: BookRolesTable;
   book_budgets: BookBudgetsTable;
+  budget_alerts: BudgetAlertsTable;
   book_premium_features: BookPremiumFeaturesTable;
   book_invitations: BookInvitationsTable;
   book_member_requests: BookMemberRequestsTable;

@@ -267,6 +267,15 @@ describe('the budget center', () => {
     expect(page.location()).toBe('/budget/children?categoryId=11');
   });
 
+  it('shows the book a link names (a message about an overspent budget), not only the current one', async () => {
+    useBookStore.setState({ bookId: '' });
+    renderAt('/budget/index?bookId=9');
+    expect(within(await screen.findByTestId('budget-total')).getByTestId('budget-total-amount').textContent).toBe('5,000.00');
+    expect(calls(BOOK_URL, 'GET').every((o) => o.tradingEntity === '9')).toBe(true);
+    fireEvent.click(await screen.findByTestId('budget-cat-children-11'));
+    expect(page.location()).toBe('/budget/children?categoryId=11&bookId=9');
+  });
+
   it('says how to begin when nothing is set', async () => {
     fake = emptyBook(fake);
     renderAt();

@@ -1,5 +1,6 @@
 import { Permission } from '@cab/contracts/client';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { create } from 'zustand';
 import { effectiveBookId, useBookStore } from '../../stores/book.ts';
 import { useBook } from '../books/queries.ts';
@@ -25,12 +26,15 @@ export const useBudgetPeriod = create<PeriodState>()((set) => ({
 }));
 
 /**
- * The book the budget screens are about (the current book), the caller's choice of
+ * The book the budget screens are about (their `bookId` parameter, as a message's link
+ * gives it, else the current book), the caller's choice of
  * recurrence and type in it, the period shown, and whether the caller may change
  * budgets (010002, editing transactions; true until known: the server refuses anyway).
  */
 export function useBudgetBook() {
-  const current = effectiveBookId(useBookStore((s) => s.bookId));
+  const [params] = useSearchParams();
+  const chosen = effectiveBookId(useBookStore((s) => s.bookId));
+  const current = params.get('bookId') || chosen;
   // A book found gone stops being current (BookGone); the screen keeps saying so rather than "no book".
   const [kept, setKept] = useState(current);
   if (current && current !== kept) setKept(current);

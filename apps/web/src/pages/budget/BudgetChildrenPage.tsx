@@ -89,7 +89,7 @@ function BudgetChildren() {
           <PrimaryChips
             items={primaries.data?.children ?? []}
             current={categoryId}
-            onPick={(id) => setParams({ categoryId: id }, { replace: true })}
+            onPick={(id) => setParams({ categoryId: id, ...(params.get('bookId') ? { bookId } : {}) }, { replace: true })}
           />
           {q.isPending ? (
             <BudgetSkeleton />

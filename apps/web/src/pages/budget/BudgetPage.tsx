@@ -1,7 +1,7 @@
 import type { RecurrenceType } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
@@ -33,6 +33,9 @@ function Budgets() {
   const navigate = useNavigate();
   const amount = useAmount();
   const b = useBudgetBook();
+  // Opened for a named book (a message's link), the category screen is about that book too.
+  const [params] = useSearchParams();
+  const bookParam = params.get('bookId') ? `&bookId=${encodeURIComponent(b.bookId)}` : '';
   const { bookId, choice, mayEdit } = b;
   const ready = Boolean(b.book.data) && !b.choicePending;
   const subject: Subject = { type: 'Book', id: bookId };
@@ -101,7 +104,7 @@ function Budgets() {
                 nothingSet={!data.budget}
                 onEdit={editCategory}
                 onAdd={() => setPicking(true)}
-                onChildren={(c) => navigate(`/budget/children?categoryId=${encodeURIComponent(c.subject.id)}`)}
+                onChildren={(c) => navigate(`/budget/children?categoryId=${encodeURIComponent(c.subject.id)}${bookParam}`)}
               />
               <CategoryPicker
                 visible={picking}
