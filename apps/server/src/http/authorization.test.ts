@@ -120,11 +120,6 @@ const NOT_BOOK_SCOPED = new Set([
   'POST /cab-user-ws/v5/account-book/invitations/urge-a-rush',
   'GET /cab-user-ws/v1/account-books/invitations/pending-prompts',
   'PATCH /cab-user-ws/v1/account-books/invitations/pending-prompts/:id',
-  // The community's reads: the official tab and scene concern no book (every signed-in user
-  // reads them); the book tab and scene check the Trading-Entity book with resolveBook
-  // (02: outsiders 404, tested in modules/community/community.test.ts).
-  'GET /cab-bbs-ws/v1/bbs/threads',
-  'GET /cab-bbs-ws/v1/bbs/thread/detail/:scene/:tid',
 ]);
 
 /** Calls about the caller's own membership: any member may make them, whatever their role. */

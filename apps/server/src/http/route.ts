@@ -39,11 +39,15 @@ interface Parts<B, Q, P> {
   req: FastifyRequest;
 }
 
+/** Says, from the request as sent, that a call of a route with an optional book names none. */
+type NoBook = (req: FastifyRequest) => boolean;
+
 export interface RouteDef<
   B extends Schema | undefined,
   Q extends Schema | undefined,
   P extends Schema | undefined,
   S extends BookScope | undefined = undefined,
+  U extends NoBook | undefined = undefined,
 > {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
   url: string;
@@ -60,6 +64,14 @@ export interface RouteDef<
    */
   book?: S;
   bookId?: (parts: Parts<B, Q, P>) => string | undefined;
+  /**
+   * A route about the Trading-Entity book on most calls but not all (the community's
+   * official tab): when this, read off the request before it is parsed, says the call names
+   * no book, no book is checked and the handler gets none. Otherwise the book is checked
+   * before the request is read, as on every book-scoped route. Annotate its parameter
+   * (`req: FastifyRequest`) so that the handler's book is typed as possibly missing.
+   */
+  bookUnless?: U;
   /** The 403 message for a member whose role lacks the scope. */
   refusal?: PlainMessageKeyFor<typeof ErrorCode.FORBIDDEN>;
   /** Field labels for this route's validation messages, where the shared label does not fit ("name" of a category). */
@@ -80,7 +92,7 @@ export interface RouteDef<
     ctx: Parts<B, Q, P> & {
       reply: FastifyReply;
       user: AuthUser | undefined;
-      book: S extends BookScope ? BookContext : undefined;
+      book: S extends BookScope ? (U extends NoBook ? BookContext | undefined : BookContext) : undefined;
     },
   ) => Promise<unknown>;
 }
@@ -136,7 +148,8 @@ export function defineRoute<
   Q extends Schema | undefined,
   P extends Schema | undefined,
   S extends BookScope | undefined = undefined,
->(app: FastifyInstance, registry: RegisteredRoute[], def: RouteDef<B, Q, P, S>): void {
+  U extends NoBook | undefined = undefined,
+>(app: FastifyInstance, registry: RegisteredRoute[], def: RouteDef<B, Q, P, S, U>): void {
   const signed = def.signed ?? true;
   const status = def.status ?? 200;
   if (def.book !== undefined && def.auth !== 'user') throw new Error(`${def.method} ${def.url}: a book-scoped route needs auth 'user'`);
@@ -169,7 +182,7 @@ export function defineRoute<
         resolveBook(app, requireUser(req.user).id, bookId, scope, def.refusal ?? 'book.forbidden');
       // A book named by the Trading-Entity is checked before the request is read: someone
       // outside the book, or without the permission, learns nothing from its validation.
-      let book = def.book !== undefined && !def.bookId ? await check(req.tradingEntity, def.book) : undefined;
+      let book = def.book !== undefined && !def.bookId && !def.bookUnless?.(req) ? await check(req.tradingEntity, def.book) : undefined;
       // A kept answer is looked up by the request as sent: the same text validated before.
       const kept =
         def.answers === 'cached' && book && app.answerCache
@@ -191,7 +204,7 @@ export function defineRoute<
           ...parts,
           reply,
           user: req.user,
-          book: book as S extends BookScope ? BookContext : undefined,
+          book: book as S extends BookScope ? (U extends NoBook ? BookContext | undefined : BookContext) : undefined,
         });
       } finally {
         // Once the write has run (committed or not), kept answers of its book go stale.

@@ -18,21 +18,19 @@ import {
 } from '@cab/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.ts';
-import { resolveBook } from '../../http/book-scope.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { CommunityService } from './community.service.ts';
 
 /**
  * The book's community (SPEC 7 "Forum", issue 14, docs/community.md). Every call is about
  * the Trading-Entity book (members read and post: 02; pinning: 05000101), except the
- * official tab and scene, which every signed-in user reads: those two reads name their
- * book only for the book tabs, and then go through the pipeline's one check (resolveBook).
+ * official tab and scene, which every signed-in user reads: on those two reads the book
+ * is optional (`bookUnless`), and for the book tabs it is checked before the request is
+ * read, as on every book-scoped route (an outsider learns nothing from validation).
  * No community write changes a kept book answer ('unchanged').
  */
 export function registerCommunityRoutes(app: FastifyInstance, registry: RegisteredRoute[], community: CommunityService): void {
   const tag = 'forum';
-  /** The caller's book for a book tab or scene, checked like every book-scoped route (404 outside, 403 without 02). */
-  const bookOf = (req: FastifyRequest) => resolveBook(app, requireUser(req.user).id, req.tradingEntity, Permission.BASIC, 'book.forbidden');
 
   defineRoute(app, registry, {
     method: 'GET',
@@ -40,10 +38,11 @@ export function registerCommunityRoutes(app: FastifyInstance, registry: Register
     tag,
     auth: 'user',
     summary: "A page of threads: top (the book's, pinned first, then the latest activity), notice (pinned), official (announcements)",
+    book: Permission.BASIC,
+    bookUnless: (req: FastifyRequest) => (req.query as Record<string, unknown> | undefined)?.tab === 'official',
     query: ThreadsQuery,
     response: ThreadsResponse,
-    handler: async ({ query, user, req }) =>
-      community.threads(requireUser(user).id, query.tab === 'official' ? undefined : await bookOf(req), query),
+    handler: async ({ book, query, user }) => community.threads(requireUser(user).id, book, query),
   });
   defineRoute(app, registry, {
     method: 'GET',
@@ -51,11 +50,11 @@ export function registerCommunityRoutes(app: FastifyInstance, registry: Register
     tag,
     auth: 'user',
     summary: "One thread: scene 'book' (the Trading-Entity book's) or 'official'",
+    book: Permission.BASIC,
+    bookUnless: (req: FastifyRequest) => (req.params as Record<string, unknown> | undefined)?.scene === 'official',
     params: ThreadDetailParams,
     response: ThreadResponse,
-    handler: async ({ params, user, req }) => ({
-      data: await community.detail(requireUser(user).id, params.scene === 'official' ? undefined : await bookOf(req), params.tid),
-    }),
+    handler: async ({ book, params, user }) => ({ data: await community.detail(requireUser(user).id, book, params.tid) }),
   });
   defineRoute(app, registry, {
     method: 'GET',

@@ -120,6 +120,9 @@ describe('threads', () => {
       expectRefused(await threads(u, bookId), status, code);
       expectRefused(await threads(u, bookId, 'tab=notice'), status, code);
       expectRefused(await detail(u, bookId, thread.tid), status, code);
+      // The book is checked before the request is read: a bad query or tid tells them nothing.
+      expectRefused(await threads(u, bookId, 'page_size=0'), status, code);
+      expectRefused(await detail(u, bookId, 'abc'), status, code);
       expectRefused(await comments(u, bookId, `tid=${thread.tid}`), status, code);
       expectRefused(await events(u, bookId), status, code);
       expectRefused(await post(u, bookId, { subject: 'x', message: 'y' }), status, code);
