@@ -79,6 +79,11 @@ export const Comment = z.object({
   tid: z.string(),
   /** '0' for a comment on the thread, else the comment it answers. */
   parent_pid: z.string(),
+  /**
+   * Replies are two levels deep: an answer to a reply is listed under the same comment
+   * (parent_pid) and names here the reply it answers; null otherwise.
+   */
+  reply_to: z.object({ pid: z.string(), nickname: z.string() }).nullable(),
   message: z.string(),
   author: UserRef,
   /** Answers to this comment (read them with pid = this pid). */

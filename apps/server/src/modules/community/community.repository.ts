@@ -21,6 +21,8 @@ export interface CommentRow {
   id: string;
   thread_id: string;
   parent_id: string;
+  reply_to_id: string | null;
+  reply_to_nickname: string | null;
   author_id: string | null;
   message: string;
   reply_count: number;
@@ -174,10 +176,14 @@ export class CommunityRepository {
     return db
       .selectFrom('community_comments as c')
       .leftJoin('users as u', 'u.id', 'c.author_id')
+      .leftJoin('community_comments as rt', (j) => j.onRef('rt.book_id', '=', 'c.book_id').onRef('rt.id', '=', 'c.reply_to_id'))
+      .leftJoin('users as ru', 'ru.id', 'rt.author_id')
       .select([
         'c.id',
         'c.thread_id',
         'c.parent_id',
+        'c.reply_to_id',
+        'ru.nickname as reply_to_nickname',
         'c.author_id',
         'c.message',
         'c.reply_count',
@@ -203,7 +209,7 @@ export class CommunityRepository {
   /** Writes a comment and counts it on its thread (and on the comment it answers); the thread's activity moves. */
   async insertComment(
     db: Database,
-    c: { bookId: string; threadId: string; parentId: string; authorId: string; message: string; at: Date },
+    c: { bookId: string; threadId: string; parentId: string; replyToId: string | null; authorId: string; message: string; at: Date },
   ): Promise<string> {
     const row = await db
       .insertInto('community_comments')
@@ -211,6 +217,7 @@ export class CommunityRepository {
         book_id: c.bookId,
         thread_id: c.threadId,
         parent_id: c.parentId,
+        reply_to_id: c.replyToId,
         author_id: c.authorId,
         message: c.message,
         created_at: c.at,

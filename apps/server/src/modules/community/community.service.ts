@@ -53,6 +53,7 @@ const presentComment = (r: CommentRow, viewer: string): Comment => ({
   pid: r.id,
   tid: r.thread_id,
   parent_pid: r.parent_id,
+  reply_to: r.reply_to_id === null ? null : { pid: r.reply_to_id, nickname: r.reply_to_nickname ?? '' },
   message: r.message,
   author: author(r.author_id, r.nickname, r.avatar_url),
   reply_count: r.reply_count,
@@ -196,7 +197,11 @@ export class CommunityService {
     return presentThread(thread, userId, book);
   }
 
-  /** Comments on a thread (pid 0) or answers a comment; the thread's author, or the comment's, is told. */
+  /**
+   * Comments on a thread (pid 0) or answers a comment; the thread's author, or the
+   * comment's, is told. Replies are two levels deep: an answer to a reply is listed under
+   * the same comment and names the reply it answers (reply_to).
+   */
   async reply(book: BookContext, userId: string, r: { tid: string; pid: string; message: string }): Promise<Comment> {
     await this.limit(userId);
     const at = new Date(this.clock.now());
@@ -204,10 +209,12 @@ export class CommunityService {
       const thread = await this.known(tx, book.bookId, r.tid, true);
       const parent = r.pid === '0' ? undefined : await this.repo.comment(tx, book.bookId, r.tid, r.pid);
       if (r.pid !== '0' && !parent) throw new AppError('community.commentNotFound');
+      const toReply = parent !== undefined && parent.parent_id !== '0';
       const pid = await this.repo.insertComment(tx, {
         bookId: book.bookId,
         threadId: r.tid,
-        parentId: r.pid,
+        parentId: toReply ? parent.parent_id : r.pid,
+        replyToId: toReply ? parent.id : null,
         authorId: userId,
         message: r.message,
         at,

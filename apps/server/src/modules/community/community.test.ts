@@ -339,10 +339,23 @@ describe('comments', () => {
     ]);
     expect(top.paging).toEqual({ has_more: false, cursor: null });
     const replies = (await comments(viewer, bookId, `tid=${thread.tid}&pid=${comment.pid}`)).json().data as Comment[];
-    expect(replies.map((c) => [c.message, c.mine])).toEqual([['够了', true]]);
+    expect(replies.map((c) => [c.message, c.mine, c.reply_to])).toEqual([['够了', true, null]]);
+
+    // Answering a reply: listed under the same comment, naming the reply; its author is told.
+    sent.length = 0;
+    const deeper = await reply(owner, bookId, { tid: thread.tid, message: '那就这么定', pid: replies[0]!.pid });
+    expect(deeper.statusCode, deeper.body).toBe(201);
+    expect(deeper.json().data).toMatchObject({ parent_pid: comment.pid, reply_to: { pid: replies[0]!.pid, nickname: await nick(viewer) } });
+    expect(sent).toEqual([expect.objectContaining({ userId: viewer.userid, kind: 'community.comment' })]);
+    const both = (await comments(keeper, bookId, `tid=${thread.tid}&pid=${comment.pid}`)).json().data as Comment[];
+    expect(both.map((c) => [c.message, c.reply_to?.pid ?? null])).toEqual([
+      ['够了', null],
+      ['那就这么定', replies[0]!.pid],
+    ]);
+    expect((await comments(keeper, bookId, `tid=${thread.tid}`)).json().data[0].reply_count).toBe(2);
 
     const seen = (await detail(viewer, bookId, thread.tid)).json().data as Thread;
-    expect(seen.reply_count).toBe(3);
+    expect(seen.reply_count).toBe(4);
     expect(seen.last_activity_at).toBeGreaterThan(later.created_at);
     expect((await threads(viewer, bookId)).json().data.map((x: Thread) => x.tid)).toEqual([thread.tid, later.tid]);
 

@@ -449,6 +449,8 @@ export interface CommunityCommentsTable {
   thread_id: string;
   /** '0' for a comment on the thread. */
   parent_id: Generated<string>;
+  /** The reply a reply to a reply answers (it is listed under the same comment); else null. */
+  reply_to_id: string | null;
   author_id: string | null;
   message: string;
   reply_count: Generated<number>;

@@ -75,10 +75,14 @@ function answer(url: string, o: { method?: string; data?: Record<string, unknown
   }
   if (url === FORUM_PATHS.reply) {
     if (fake.replyFails) throw fake.replyFails;
+    // As the server does: an answer to a reply is listed under the same comment, naming the reply.
+    const answered = fake.comments.find((x) => x.pid === String(d.pid));
+    const toReply = answered !== undefined && answered.parent_pid !== '0';
     const c: Comment = {
       pid: String(500 + fake.comments.length),
       tid: String(d.tid),
-      parent_pid: String(d.pid),
+      parent_pid: toReply ? answered.parent_pid : String(d.pid),
+      reply_to: toReply ? { pid: answered.pid, nickname: answered.author.nickname } : null,
       message: String(d.message),
       author,
       reply_count: 0,
@@ -250,8 +254,8 @@ describe('the community screens', () => {
     it('shows comments with their replies on a tap, and sends a comment', async () => {
       fake.threads = [thread('1', { reply_count: 2 })];
       fake.comments = [
-        { pid: '11', tid: '1', parent_pid: '0', message: '第一条评论', author, reply_count: 1, created_at: 1, mine: false },
-        { pid: '12', tid: '1', parent_pid: '11', message: '一条回复', author, reply_count: 0, created_at: 2, mine: false },
+        { pid: '11', tid: '1', parent_pid: '0', reply_to: null, message: '第一条评论', author, reply_count: 1, created_at: 1, mine: false },
+        { pid: '12', tid: '1', parent_pid: '11', reply_to: null, message: '一条回复', author, reply_count: 0, created_at: 2, mine: false },
       ];
       renderAt('/community/detail?tid=1&scene=book');
       expect((await screen.findByTestId('comment-11')).textContent).toContain('第一条评论');
@@ -272,6 +276,39 @@ describe('the community screens', () => {
       fireEvent.click(screen.getByTestId('reply-send'));
       await waitFor(() => expect(input.value).toBe(''));
       expect(callsTo(FORUM_PATHS.reply)[0]![1].data).toEqual({ tid: '1', message: '好主意', pid: '0' });
+    });
+
+    it('answers a reply: the answer shows under the same comment, naming whom it answers', async () => {
+      fake.threads = [thread('1', { reply_count: 2 })];
+      const other = { ...author, user_id: '8', nickname: '小红' };
+      fake.comments = [
+        { pid: '11', tid: '1', parent_pid: '0', reply_to: null, message: '第一条评论', author, reply_count: 1, created_at: 1, mine: false },
+        {
+          pid: '12',
+          tid: '1',
+          parent_pid: '11',
+          reply_to: null,
+          message: '一条回复',
+          author: other,
+          reply_count: 0,
+          created_at: 2,
+          mine: false,
+        },
+      ];
+      renderAt('/community/detail?tid=1&scene=book');
+      fireEvent.click(await screen.findByTestId('replies-toggle-11'));
+      const replies = await screen.findByTestId('replies-11');
+      fireEvent.click(within(within(replies).getByTestId('comment-12')).getByTestId('comment-reply'));
+      expect(screen.getByTestId('reply-target').textContent).toContain('回复 小红');
+      const input = document.getElementById('community-reply-input') as HTMLTextAreaElement;
+      fireEvent.change(input, { target: { value: '同意' } });
+      fireEvent.click(screen.getByTestId('reply-send'));
+      await waitFor(() => expect(input.value).toBe(''));
+      expect(callsTo(FORUM_PATHS.reply)[0]![1].data).toEqual({ tid: '1', message: '同意', pid: '12' });
+      const answer = await within(replies).findByText('同意');
+      const item = answer.closest('li')!;
+      expect(within(item as HTMLElement).getByTestId('comment-reply-to').textContent).toBe('回复 小红');
+      expect(screen.queryByTestId('reply-target')).toBeNull();
     });
 
     it('keeps the text when the server says too often (429)', async () => {

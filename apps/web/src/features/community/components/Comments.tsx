@@ -37,6 +37,11 @@ function CommentItem({
         {comment.mine && <span className="cab-tag">{t('community.comments.mine')}</span>}
         <span>{formatDateTime(comment.created_at)}</span>
       </div>
+      {comment.reply_to && (
+        <span className="community-reply-to" data-testid="comment-reply-to">
+          {t('community.comments.replyTo', { name: comment.reply_to.nickname || t('community.someone') })}
+        </span>
+      )}
       <LinkedText className="community-comment-text" text={comment.message} testId="comment-text" />
       {onReply && (
         <div className="community-comment-actions">
@@ -50,8 +55,11 @@ function CommentItem({
   );
 }
 
-/** The answers to one comment, loaded when asked for, 20 at a time. */
-function Replies({ tid, pid }: { tid: string; pid: string }) {
+/**
+ * The answers to one comment, loaded when asked for, 20 at a time. Each may be answered:
+ * the answer is listed here too, naming the reply it answers (two levels, docs/community.md).
+ */
+function Replies({ tid, pid, onReply }: { tid: string; pid: string; onReply: (c: Comment) => void }) {
   const { t } = useTranslation();
   const { uid, bookId } = useCommunityBook();
   const q = useInfiniteQuery(communityQueries.comments(uid, bookId, tid, pid));
@@ -61,7 +69,7 @@ function Replies({ tid, pid }: { tid: string; pid: string }) {
   return (
     <ul className="community-replies" data-testid={`replies-${pid}`}>
       {rows.map((r) => (
-        <CommentItem key={r.pid} comment={r} />
+        <CommentItem key={r.pid} comment={r} onReply={onReply} />
       ))}
       {q.hasNextPage && (
         <li>
@@ -126,7 +134,7 @@ export function Comments({
                       : t('community.comments.showReplies', { count: c.reply_count })}
                   </button>
                 )}
-                {openReplies.has(c.pid) && <Replies tid={tid} pid={c.pid} />}
+                {openReplies.has(c.pid) && <Replies tid={tid} pid={c.pid} onReply={onReply} />}
               </CommentItem>
             ))}
           </ul>
@@ -157,7 +165,8 @@ export function ReplyBox({
   tid: string;
   target: ReplyTarget | undefined;
   onCancelTarget: () => void;
-  onSent: (pid: string) => void;
+  /** Told the comment the answer is listed under ('0': the thread). */
+  onSent: (parentPid: string) => void;
 }) {
   const { t } = useTranslation();
   const reply = useReply(tid);
@@ -170,10 +179,10 @@ export function ReplyBox({
     if (!text.check()) return;
     const pid = target?.pid ?? '0';
     guard(async () => {
-      await reply.mutateAsync({ message: text.value.trim(), pid });
+      const made = await reply.mutateAsync({ message: text.value.trim(), pid });
       text.onChange('');
       showToast(i18n.t('community.comments.sent'));
-      onSent(pid);
+      onSent(made.parent_pid);
     });
   };
   return (
