@@ -7,7 +7,12 @@ const SETTLE_MS = 2000;
  * need, so it never competes with what the user is waiting for.
  */
 export function whenIdle(fn: () => void): void {
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 4000 }) : fn());
+  const idle = () => {
+    // The page may be gone by then (a test's document torn down): there is nothing left to prepare.
+    if (typeof window === 'undefined') return;
+    if ('requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: 4000 });
+    else fn();
+  };
   const settle = () => setTimeout(idle, SETTLE_MS);
   if (document.readyState === 'complete') settle();
   else window.addEventListener('load', settle, { once: true });
