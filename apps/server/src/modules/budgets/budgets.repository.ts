@@ -3,6 +3,15 @@ import type { Database } from '../../platform/db/index.ts';
 import type { BookBudgetsTable } from '../../platform/db/schema.ts';
 
 export type BudgetRow = Selectable<BookBudgetsTable>;
+/** An expense budget as the overspending check reads it. */
+export type CheckedBudget = BudgetRow & {
+  category_id: string | null;
+  category_name: string | null;
+  category_icon: string | null;
+  category_parent_id: string | null;
+  told_period_id: string | null;
+  told_amount_minor: string | null;
+};
 export type BudgetKey = Pick<BudgetRow, 'budget_type' | 'recurrence_type' | 'subject_type' | 'subject_id'>;
 export interface CategoryRow {
   id: string;
@@ -96,14 +105,40 @@ export class BudgetsRepository {
     return db.selectFrom('books').select(['name', 'icon']).where('id', '=', bookId).executeTakeFirstOrThrow();
   }
 
-  /** A book's expense budgets of every recurrence: what an overspending check looks at. */
-  expenseBudgets(bookId: string): Promise<BudgetRow[]> {
+  /**
+   * A book's expense budgets of every recurrence, what an overspending check looks at: each
+   * with its category (null for the total, or when the category is gone) and the last
+   * period it was told about, at what amount. One query.
+   */
+  expenseBudgets(bookId: string): Promise<CheckedBudget[]> {
     return this.db
-      .selectFrom('book_budgets')
-      .selectAll()
-      .where('book_id', '=', bookId)
-      .where('budget_type', '=', 'Expense')
-      .orderBy('id')
+      .selectFrom('book_budgets as b')
+      .leftJoin('book_categories as c', (j) =>
+        j.onRef('c.book_id', '=', 'b.book_id').onRef('c.id', '=', 'b.subject_id').on('b.subject_type', '=', 'Category'),
+      )
+      .selectAll('b')
+      .select(['c.name as category_name', 'c.icon as category_icon', 'c.parent_id as category_parent_id', 'c.id as category_id'])
+      .select((eb) => [
+        eb
+          .selectFrom('budget_alerts as a')
+          .select('a.period_id')
+          .whereRef('a.book_id', '=', 'b.book_id')
+          .whereRef('a.budget_id', '=', 'b.id')
+          .orderBy('a.told_at', 'desc')
+          .limit(1)
+          .as('told_period_id'),
+        eb
+          .selectFrom('budget_alerts as a')
+          .select('a.amount_minor')
+          .whereRef('a.book_id', '=', 'b.book_id')
+          .whereRef('a.budget_id', '=', 'b.id')
+          .orderBy('a.told_at', 'desc')
+          .limit(1)
+          .as('told_amount_minor'),
+      ])
+      .where('b.book_id', '=', bookId)
+      .where('b.budget_type', '=', 'Expense')
+      .orderBy('b.id')
       .execute();
   }
 

@@ -177,15 +177,24 @@ export class BudgetsService {
     if (!rows.length) return;
     const over: Array<{ row: BudgetRow; subject: Subject; periodId: string; used: bigint }> = [];
     for (const row of rows) {
-      const c = row.subject_type === 'Category' ? await this.repo.category(book.bookId, row.subject_id) : undefined;
       // A budget whose category was deleted measures nothing.
-      if (row.subject_type === 'Category' && !c) continue;
-      const subject: Subject = c
-        ? { id: c.id, type: 'Category', name: c.name, icon: c.icon, level: c.parent_id ? 'second' : 'first' }
-        : { id: row.subject_id, type: 'Book', name: '', icon: '', level: 'book' };
+      if (row.subject_type === 'Category' && row.category_id === null) continue;
       const gf = this.period(book, row.recurrence_type, undefined);
+      const periodId = gf?.group_id ?? 'ALL';
+      // Told about this period at this amount already: nothing a write does can make it news again.
+      if (row.told_period_id === periodId && row.told_amount_minor === row.amount_minor) continue;
+      const subject: Subject =
+        row.category_id !== null
+          ? {
+              id: row.category_id,
+              type: 'Category',
+              name: row.category_name ?? '',
+              icon: row.category_icon ?? '',
+              level: row.category_parent_id ? 'second' : 'first',
+            }
+          : { id: row.subject_id, type: 'Book', name: '', icon: '', level: 'book' };
       const { used } = await this.usage(book, subject, 'Expense', gf);
-      if (used > BigInt(row.amount_minor)) over.push({ row, subject, periodId: gf?.group_id ?? 'ALL', used });
+      if (used > BigInt(row.amount_minor)) over.push({ row, subject, periodId, used });
     }
     if (!over.length) return;
     const notifier = this.notifier;
