@@ -2,13 +2,15 @@
  * Recording benchmark: the real server on loopback HTTP, signed calls as the web app
  * makes them. Single creates (expense, with and without an Idempotency-Key) and batch
  * creates of 1,000 transactions, beside the cheapest route of the same server
- * (GET /server/info) so the figures read against the pipeline's own cost.
+ * (GET /server/info) so the figures read against the pipeline's own cost. Last, single
+ * creates again once the book has a monthly total and five category budgets that are
+ * never reached: every write then measures each of them (the overspent check's most).
  *
  *   npm run bench:accounting                     # embedded PGlite in a temp dir
  *   DATABASE_URL=postgres://... npm run bench:accounting
  *   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=8 BENCH_BATCHES=10 npm run bench:accounting
  */
-import { ACCOUNTING_PATHS, AUTH_PATHS } from '@cab/contracts';
+import { ACCOUNTING_PATHS, AUTH_PATHS, BUDGET_PATHS, bookPath } from '@cab/contracts';
 import { signedFetch } from '../../apps/server/test/process.ts';
 import { measure } from './measure.ts';
 import { signInWithBook, startBenchServer } from './server.ts';
@@ -26,8 +28,10 @@ try {
   const get = async <T>(url: string) =>
     ((await (await signedFetch(base, 'GET', url, undefined, token, inBook)).json()) as { data: T }).data;
   const account = (await get<Array<{ accounts: Array<{ id: string }> }>>(ACCOUNTING_PATHS.accounts))[0]!.accounts[0]!.id;
-  const category = (await get<Array<{ sub_categories: Array<{ id: string }> }>>(`${ACCOUNTING_PATHS.categories}?trade_type=Expense`))[0]!
-    .sub_categories[0]!.id;
+  const firsts = await get<Array<{ id: string; sub_categories: Array<{ id: string }> }>>(
+    `${ACCOUNTING_PATHS.categories}?trade_type=Expense`,
+  );
+  const category = firsts[0]!.sub_categories[0]!.id;
   const expense = (i: number) => ({
     account: { id: account },
     category: { id: category },
@@ -45,6 +49,17 @@ try {
   );
   const batch = { transaction_vo_list: Array.from({ length: 1000 }, (_, i) => ({ business_type: 'Expense', ...expense(i) })) };
   await measure('POST batch of 1,000', BATCHES, 1, () => signedFetch(base, 'POST', ACCOUNTING_PATHS.batch, batch, token, inBook), 1000);
+
+  // Budgets far above what the bench spends: none is ever told about, so each write measures all six.
+  const subjects = [['Book', bookId] as const, ...firsts.slice(0, 5).map((c) => ['Category', c.id] as const)];
+  for (const [type, id] of subjects) {
+    const url = bookPath(BUDGET_PATHS.add, { type, id, budget_type: 'Expense', recurrence_type: 'Month' });
+    const res = await signedFetch(base, 'POST', url, { budget_amount: '9999999999' }, token, inBook);
+    if (res.status !== 201) throw new Error(`budget: ${res.status} ${await res.text()}`);
+  }
+  await measure('POST expense, 6 budgets', REQUESTS, CONCURRENCY, (i) =>
+    signedFetch(base, 'POST', ACCOUNTING_PATHS.expense, expense(i), token, inBook),
+  );
 } finally {
   await server.close();
 }

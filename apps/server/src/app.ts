@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { statistics } = registerStatistics(app, routes, { db, clock, books, transactions: accounting.transactions });
   const notifier: Notifier = deps.notifier ?? messages;
   const { budgets } = registerBudgets(app, routes, { db, clock, books, statistics, notifier });
-  accounting.transactions.onSpent = (book) => budgets.checkOverspent(book);
+  accounting.transactions.onSpent = (book, categoryIds) => budgets.checkOverspent(book, categoryIds);
   registerMembers(app, routes, { db, clock, kv, books, users, notifier });
   registerCommunityRoutes(app, routes, new CommunityService(db, new CommunityRepository(db), kv, clock, notifier, hub));
 

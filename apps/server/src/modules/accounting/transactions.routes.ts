@@ -52,7 +52,7 @@ export function registerTransactionRoutes(
           const [t] = await transactions.create(tx, book, userId, [input]);
           return { data: t };
         });
-        await followUp(req, 'overspent budget check', () => transactions.spent(book));
+        await followUp(req, 'overspent budget check', () => transactions.spent(book, [answer.data]));
         return answer;
       },
     });
@@ -70,7 +70,7 @@ export function registerTransactionRoutes(
       const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
         data: await transactions.create(tx, book, userId, body.transaction_vo_list),
       }));
-      await followUp(req, 'overspent budget check', () => transactions.spent(book));
+      await followUp(req, 'overspent budget check', () => transactions.spent(book, answer.data));
       return answer;
     },
   });
@@ -89,7 +89,7 @@ export function registerTransactionRoutes(
       const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
         data: await transactions.update(tx, book, userId, params.id, body),
       }));
-      await followUp(req, 'overspent budget check', () => transactions.spent(book));
+      await followUp(req, 'overspent budget check', () => transactions.spent(book, [answer.data]));
       return answer;
     },
   });

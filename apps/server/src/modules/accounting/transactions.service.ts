@@ -99,11 +99,17 @@ export class TransactionsService {
    */
   onRecorded: ((tx: Database, bookId: string, recorderId: string, count: number) => Promise<void>) | undefined;
 
-  /** Told after a write that may have raised what a period spent has committed (the overspent-budget check). */
-  onSpent: ((book: BookContext) => Promise<void>) | undefined;
+  /**
+   * Told after a write that may have raised what a period spent has committed (the
+   * overspent-budget check), with the categories of the expenses it made or left.
+   */
+  onSpent: ((book: BookContext, categoryIds: readonly string[]) => Promise<void>) | undefined;
 
-  async spent(book: BookContext): Promise<void> {
-    await this.onSpent?.(book);
+  /** After a write commits, from what it answered: only expenses raise spending. */
+  async spent(book: BookContext, written: ReadonlyArray<Transaction | undefined>): Promise<void> {
+    const expenses = written.filter((t): t is Transaction => t?.business_type === 'Expense');
+    if (!expenses.length || !this.onSpent) return;
+    await this.onSpent(book, [...new Set(expenses.flatMap((t) => (t.category ? [t.category.id] : [])))]);
   }
 
   private async context(tx: Database, bookId: string): Promise<RuleContext> {

@@ -165,6 +165,19 @@ export class BudgetsRepository {
     return rows.map((r) => r.budget_id);
   }
 
+  /** The first-level categories these categories sit under (none for first-level ones). */
+  async parentsOf(bookId: string, ids: readonly string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .selectFrom('book_categories')
+      .select('parent_id')
+      .where('book_id', '=', bookId)
+      .where('id', 'in', [...ids])
+      .where('parent_id', 'is not', null)
+      .execute();
+    return rows.flatMap((r) => (r.parent_id ? [r.parent_id] : []));
+  }
+
   memberIds(bookId: string, db: Database = this.db): Promise<string[]> {
     return db
       .selectFrom('book_users')

@@ -169,11 +169,19 @@ export class BudgetsService {
    * (issue 14): run after a write that may have raised what a period used, or lowered a
    * budget, has committed. Usage is read the way the budget screens read it; each budget's
    * period is told about once per amount (budget_alerts), in one transaction with its
-   * messages. Income budgets are goals: passing them is not news to warn of.
+   * messages. Income budgets are goals: passing them is not news to warn of. With
+   * `categoryIds` (the expenses a record write made or left), only the total and the
+   * budgets of those categories are measured.
    */
-  async checkOverspent(book: BookContext): Promise<void> {
+  async checkOverspent(book: BookContext, categoryIds?: readonly string[]): Promise<void> {
     if (!this.notifier) return;
-    const rows = await this.repo.expenseBudgets(book.bookId);
+    let rows = await this.repo.expenseBudgets(book.bookId);
+    // After records are written, a category's budget can only have moved if they are in it
+    // (in the category or one of its subs): the others are not measured.
+    if (categoryIds && rows.some((r) => r.category_id !== null)) {
+      const touched = new Set([...categoryIds, ...(await this.repo.parentsOf(book.bookId, categoryIds))]);
+      rows = rows.filter((r) => r.category_id === null || touched.has(r.category_id));
+    }
     if (!rows.length) return;
     const over: Array<{ row: BudgetRow; subject: Subject; periodId: string; used: bigint }> = [];
     for (const row of rows) {

@@ -55,6 +55,7 @@ async function sharedBook(app: TestApp) {
       inBook(keeper.token, book.id),
     );
     expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as string;
   };
   return {
     owner,
@@ -74,11 +75,11 @@ async function sharedBook(app: TestApp) {
 describe('an overspent budget', () => {
   it('tells every member once per budget and period, in their language, linked to the budget center', async () => {
     const s = await sharedBook(t);
-    await s.spend(s.food.subs[0]!, '40');
+    await s.spend(s.food.id, '40');
     expect(await overspent(s.owner.token)).toEqual([]);
 
-    // Food passes 50: both members are told, the recorder too.
-    await s.spend(s.food.id, '20');
+    // Food passes 50 (by a record in one of its subs): both members are told, the recorder too.
+    await s.spend(s.food.subs[0]!, '20');
     const told = await overspent(s.owner.token);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ book_id: s.book.id, msg_state: 'unread' });
@@ -131,6 +132,16 @@ describe('an overspent budget', () => {
     await s.spend(salary.id, '5000', 'income');
     await s.spend(s.food.id, '50');
     expect(await overspent(s.owner.token)).toEqual([]);
+  });
+
+  it('is told when an edit raises an expense past the budget', async () => {
+    const s = await sharedBook(t);
+    const id = await s.spend(s.food.subs[0]!, '30');
+    const edited = await t.client.patch(bookPath(ACCOUNTING_PATHS.update, { id }), { amount: '70' }, inBook(s.keeper.token, s.book.id));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await overspent(s.owner.token)).map((m) => m.body)).toEqual([
+      `「家庭账本」本月的「${s.food.name}」预算已超支：预算 50.00，已用 70.00`,
+    ]);
   });
 
   it('two writes passing the budget at once tell each member once', async () => {
