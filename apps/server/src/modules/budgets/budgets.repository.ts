@@ -116,26 +116,21 @@ export class BudgetsRepository {
       .leftJoin('book_categories as c', (j) =>
         j.onRef('c.book_id', '=', 'b.book_id').onRef('c.id', '=', 'b.subject_id').on('b.subject_type', '=', 'Category'),
       )
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('budget_alerts as a')
+            .select(['a.period_id as told_period_id', 'a.amount_minor as told_amount_minor'])
+            .whereRef('a.book_id', '=', 'b.book_id')
+            .whereRef('a.budget_id', '=', 'b.id')
+            .orderBy('a.told_at', 'desc')
+            .limit(1)
+            .as('last'),
+        (j) => j.onTrue(),
+      )
       .selectAll('b')
       .select(['c.name as category_name', 'c.icon as category_icon', 'c.parent_id as category_parent_id', 'c.id as category_id'])
-      .select((eb) => [
-        eb
-          .selectFrom('budget_alerts as a')
-          .select('a.period_id')
-          .whereRef('a.book_id', '=', 'b.book_id')
-          .whereRef('a.budget_id', '=', 'b.id')
-          .orderBy('a.told_at', 'desc')
-          .limit(1)
-          .as('told_period_id'),
-        eb
-          .selectFrom('budget_alerts as a')
-          .select('a.amount_minor')
-          .whereRef('a.book_id', '=', 'b.book_id')
-          .whereRef('a.budget_id', '=', 'b.id')
-          .orderBy('a.told_at', 'desc')
-          .limit(1)
-          .as('told_amount_minor'),
-      ])
+      .select(['last.told_period_id', 'last.told_amount_minor'])
       .where('b.book_id', '=', bookId)
       .where('b.budget_type', '=', 'Expense')
       .orderBy('b.id')
