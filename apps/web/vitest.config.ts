@@ -7,5 +7,11 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // Vitest's default on two cores is one worker; both cores run files.
+    maxWorkers: 2,
+    // Files share their worker's document and libraries instead of a new process and
+    // jsdom each (four times faster); src/test-setup.ts gives every file fresh modules of
+    // ours, real timers, an empty page and empty storage, and drops the last file's idle work.
+    isolate: false,
   },
 });

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { AUTH_PATHS } from '@cab/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl, nextPhone } from './harness.ts';
+import { freshDatabaseUrl, nextPhone, serverDataDir } from './harness.ts';
 import { signedFetch, startServerProcess, waitForExit, type RunningServer } from './process.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-crash-'));
+const dataDir = await serverDataDir('cab-crash-');
 const running: RunningServer[] = [];
 afterAll(() => {
   for (const s of running) if (s.proc.exitCode === null) s.proc.kill('SIGKILL');

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { AUTH_PATHS } from '@cab/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl, nextPhone } from './harness.ts';
+import { freshDatabaseUrl, nextPhone, serverDataDir } from './harness.ts';
 import { halfSentRequest, startServerProcess, waitForExit, type RunningServer } from './process.ts';
 
 const dirs: string[] = [];
@@ -14,7 +12,7 @@ afterAll(() => {
 });
 
 async function serverEnv(extra: Record<string, string>): Promise<Record<string, string>> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-stop-'));
+  const dataDir = await serverDataDir('cab-stop-');
   dirs.push(dataDir);
   const url = await freshDatabaseUrl();
   return { CAB_DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}), ...extra };

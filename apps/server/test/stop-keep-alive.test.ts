@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { AUTH_PATHS } from '@cab/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl, nextPhone } from './harness.ts';
+import { freshDatabaseUrl, nextPhone, serverDataDir } from './harness.ts';
 import { signedHeaders, startServerProcess, waitForExit, type RunningServer } from './process.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-stop-ka-'));
+const dataDir = await serverDataDir('cab-stop-ka-');
 const running: RunningServer[] = [];
 afterAll(() => {
   for (const s of running) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill('SIGKILL');

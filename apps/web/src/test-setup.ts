@@ -1,5 +1,17 @@
 import { cleanup } from '@testing-library/react';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
+
+// Test files share a worker (isolate: false, see vitest.config.ts): each starts from fresh
+// modules of ours (so its own mocks take effect), real timers, an empty page and empty
+// storage; libraries such as React and antd-mobile stay loaded.
+vi.resetModules();
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.restoreAllMocks();
+document.body.innerHTML = '';
+document.body.className = '';
+localStorage.clear();
+sessionStorage.clear();
 
 // jsdom lacks matchMedia, which antd-mobile reads at import time.
 if (!window.matchMedia) {
@@ -16,6 +28,8 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// This file's instance of the idle queue (the modules are this file's own after the reset).
+const { cancelIdleWork } = await import('./lib/idle.ts');
 // The areas' texts register when their pages load; component tests render parts of those pages.
 await import('./i18n/flow.ts');
 await import('./i18n/flow-search.ts');
@@ -26,8 +40,10 @@ await import('./i18n/budgets.ts');
 await import('./app/react19-compat.ts');
 
 // At the end of a file, what is still rendered is unmounted and React's last scheduled work
-// runs while the document exists: after it is torn down, that work would throw.
+// runs while the document exists; prefetching not begun yet is dropped, so that it does not
+// load this file's modules while the next file sets up its own.
 afterAll(async () => {
   cleanup();
+  cancelIdleWork();
   await new Promise((resolve) => setTimeout(resolve, 0));
 });

@@ -18,7 +18,8 @@ function setup(answers: Array<Response | ((c: Call) => Response | Promise<Respon
   const state = {
     gap: 0,
     tokens: { tokenType: 'Bearer', token: 'access-1', refreshToken: 'refresh-1' } as
-      { tokenType: string; token: string; refreshToken: string } | undefined,
+      | { tokenType: string; token: string; refreshToken: string }
+      | undefined,
     cleared: 0,
     loadingOpen: 0,
     loadingTexts: [] as string[],

@@ -1,22 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { SPEC_ROUTES } from '@cab/contracts/spec';
 import { describe, expect, it } from 'vitest';
 import { PAGES } from './pages.ts';
 import { ROUTES, TAB_PATHS } from './route-table.ts';
 import { routeObjects } from './router.tsx';
 
-const ROUTES_TXT = path.resolve(import.meta.dirname, '../../../../../shared/spec/routes.txt');
-
 describe('the route table', () => {
   it('registers every route of SPEC section 2 verbatim', () => {
     const registered = new Set(routeObjects.map((r) => r.path));
-    const spec = fs.existsSync(ROUTES_TXT)
-      ? fs
-          .readFileSync(ROUTES_TXT, 'utf8')
-          .split('\n')
-          .filter((l) => l.trim() && !l.startsWith('#'))
-          .map((l) => l.split(/\s+/)[1]!)
-      : ROUTES.map((r) => r.path);
+    const spec = SPEC_ROUTES.map((r) => r.path);
     expect(spec.length).toBe(75);
     for (const p of spec) expect(registered, p).toContain(`/${p}`);
     for (const t of TAB_PATHS) expect(registered).toContain(`/${t}`);

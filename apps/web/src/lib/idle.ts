@@ -1,19 +1,47 @@
 /** How long after the page has loaded background work waits, so the first screen's data and images go first. */
 const SETTLE_MS = 2000;
 
+/** Idle work asked for and not begun yet: timers waiting to settle, idle callbacks waiting for the browser. */
+const pending = new Set<() => void>();
+
 /**
  * Runs `fn` once the first screen has what it needs: a while after the page has
  * loaded, when the browser is idle. For code and data the first screen does not
  * need, so it never competes with what the user is waiting for.
  */
 export function whenIdle(fn: () => void): void {
+  let cancel = () => {};
+  const run = () => {
+    pending.delete(cancel);
+    fn();
+  };
   const idle = () => {
+    pending.delete(cancel);
     // The page may be gone by then (a test's document torn down): there is nothing left to prepare.
     if (typeof window === 'undefined') return;
-    if ('requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: 4000 });
-    else fn();
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(run, { timeout: 4000 });
+      cancel = () => window.cancelIdleCallback(handle);
+      pending.add(cancel);
+    } else fn();
   };
-  const settle = () => setTimeout(idle, SETTLE_MS);
+  const settle = () => {
+    const timer = setTimeout(idle, SETTLE_MS);
+    cancel = () => clearTimeout(timer);
+  };
   if (document.readyState === 'complete') settle();
-  else window.addEventListener('load', settle, { once: true });
+  else {
+    window.addEventListener('load', settle, { once: true });
+    cancel = () => window.removeEventListener('load', settle);
+  }
+  pending.add(cancel);
+}
+
+/**
+ * Drops the idle work not begun yet. Tests call it when a file ends, so that one file's
+ * prefetching does not load modules while the next file sets up its own.
+ */
+export function cancelIdleWork(): void {
+  for (const cancel of pending) cancel();
+  pending.clear();
 }

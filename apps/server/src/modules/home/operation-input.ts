@@ -2,7 +2,7 @@ import { MESSAGES, Text, isMessageKey, renderText } from '@cab/contracts';
 import { z } from 'zod';
 
 /**
- * Every page route of SPEC section 2 (shared/spec/routes.txt, second column): an operation
+ * Every page route of SPEC section 2 (`SPEC_ROUTES` of @cab/contracts/spec): an operation
  * may only send people to a page the web app registers (operations.test.ts compares).
  */
 export const PAGE_ROUTES: ReadonlySet<string> = new Set([
