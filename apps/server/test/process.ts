@@ -27,10 +27,18 @@ export interface RunningServer {
  * With `stalledStdout`, nothing ever reads the server's stdout: its pipe fills up as
  * with a log reader that stopped reading.
  */
-export async function startServerProcess(env: Record<string, string>, opts: { stalledStdout?: boolean } = {}): Promise<RunningServer> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { stalledStdout?: boolean; viaNpm?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
+  // viaNpm: as users and process managers start it, `npm run serve` from the repository's
+  // root (npm, then npm again in the server's workspace, then node).
+  const [command, args, cwd] = opts.viaNpm
+    ? ['npm', ['run', '-s', 'serve'], path.resolve(SERVER_DIR, '../..')]
+    : [process.execPath, ['--import', 'tsx', 'src/main.ts'], SERVER_DIR];
+  const proc = spawn(command, args, {
+    cwd,
     // Each test server counts its rate limits in a Redis key space of its own.
     env: {
       ...process.env,

@@ -91,4 +91,16 @@ describe('stopping the server', () => {
     expect(report).toContain(`POST ${AUTH_PATHS.verifyCode}`);
     expect(report).toContain('closing the HTTP server');
   });
+
+  it('stops the server when `npm run serve` is stopped with SIGTERM, as a process manager stops it', { timeout: 120_000 }, async () => {
+    const server = await startServerProcess(await serverEnv({ LOG_LEVEL: 'info' }), { viaNpm: true });
+    running.push(server);
+    server.proc.kill('SIGTERM');
+    // npm hands the signal on to the server, which stops as it does when signalled itself.
+    expect(await exitWithin(server, 10_000)).toBe(0);
+    expect(server.output()).toContain('"signal":"SIGTERM"');
+    expect(server.output()).toContain('"msg":"stopped"');
+    const answer = await fetch(`${server.base}/server/info`).catch((err: unknown) => err);
+    expect(answer).toBeInstanceOf(Error);
+  });
 });
