@@ -38,7 +38,8 @@ describe('the pages the registry hands a page to preload (SPEC 2)', () => {
   it('names them beside each page: home the dashboard, the dashboard accounting and flow, and only pages it holds', () => {
     expect(PAGES.home?.preloads).toEqual(['dashboard']);
     expect(PAGES.dashboard?.preloads).toEqual(['accounting', 'flow']);
-    for (const [key, def] of Object.entries(PAGES)) for (const next of def.preloads) expect(PAGES[next], `${key} preloads ${next}`).toBeDefined();
+    for (const [key, def] of Object.entries(PAGES))
+      for (const next of def.preloads) expect(PAGES[next], `${key} preloads ${next}`).toBeDefined();
   });
 
   it('home, drawn through the registry, fetches the dashboard code once the browser is idle', async () => {
