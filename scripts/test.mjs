@@ -13,6 +13,7 @@ const LANES = [
   [
     { name: 'format (oxfmt --check)', cmd: ['npm', 'run', '-s', 'format:check'] },
     { name: 'lint (eslint)', cmd: ['npm', 'run', '-s', 'lint'] },
+    { name: 'import graph (circles, layers)', cmd: ['npm', 'run', '-s', 'check:imports'] },
     { name: 'type check (tsc 7, five projects)', cmd: ['npm', 'run', '-s', 'typecheck'] },
     { name: 'contracts tests (vitest)', cmd: ['npm', 'run', '-s', 'test', '-w', '@cab/contracts'] },
     { name: 'web tests (vitest, jsdom)', cmd: ['npm', 'run', '-s', 'test:unit', '-w', '@cab/web'] },

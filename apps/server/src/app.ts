@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { messages } = registerMessages(app, routes, { db, clock, kv, live: hub });
   registerSystemRoutes(app, routes, { clock, outbox, version: WEB_APP_VERSION });
   registerAuthRoutes(app, routes, { auth, codes, tokens });
-  registerUserRoutes(app, routes, { users, auth });
+  registerUserRoutes(app, routes, { users });
   registerBooksRoutes(app, routes, books);
   registerPreferenceRoutes(app, routes, prefs);
   const marketRepo = new MarketRepository(db);

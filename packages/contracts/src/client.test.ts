@@ -41,6 +41,7 @@ describe('the client entry', () => {
       'live.ts',
       'market-paths.ts',
       'members-paths.ts',
+      'message-def.ts',
       'message-texts.ts',
       'messages-accounting.ts',
       'messages-auth.ts',

@@ -1,6 +1,6 @@
 /** Messages of recording: transactions, their dimensions, images, cloud space and exchange rates. */
 import { ErrorCode } from './errors.ts';
-import type { MessageDef } from './messages.ts';
+import type { MessageDef } from './message-def.ts';
 
 export const ACCOUNTING_MESSAGES = /* @__PURE__ */ (() => {
   const NF = ErrorCode.TRANSACTION_NOT_FOUND;

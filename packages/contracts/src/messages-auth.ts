@@ -1,6 +1,6 @@
 /** Messages of signing in, tokens, verification codes, their rate limits, and the user's own data. */
 import { ErrorCode } from './errors.ts';
-import type { MessageDef } from './messages.ts';
+import type { MessageDef } from './message-def.ts';
 
 export const AUTH_MESSAGES = /* @__PURE__ */ (() =>
   ({

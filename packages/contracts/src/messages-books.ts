@@ -1,6 +1,6 @@
 /** Messages of books, their settings and preferences, and the template catalogue. */
 import { ErrorCode } from './errors.ts';
-import type { MessageDef } from './messages.ts';
+import type { MessageDef } from './message-def.ts';
 
 export const BOOK_MESSAGES = /* @__PURE__ */ (() =>
   ({

@@ -1,6 +1,6 @@
 /** Messages of budgets and premium features. */
 import { ErrorCode } from './errors.ts';
-import type { MessageDef } from './messages.ts';
+import type { MessageDef } from './message-def.ts';
 
 export const BUDGET_MESSAGES = /* @__PURE__ */ (() =>
   ({

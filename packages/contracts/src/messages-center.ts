@@ -1,5 +1,5 @@
 import { ErrorCode } from './errors.ts';
-import type { MessageDef } from './messages.ts';
+import type { MessageDef } from './message-def.ts';
 
 /** The message center's refusals (issue 14). */
 export const MESSAGE_CENTER_MESSAGES = /* @__PURE__ */ (() =>

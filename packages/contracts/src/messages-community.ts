@@ -1,5 +1,5 @@
 import { ErrorCode } from './errors.ts';
-import type { MessageDef } from './messages.ts';
+import type { MessageDef } from './message-def.ts';
 
 /** The book's community (issue 14, docs/community.md). */
 export const COMMUNITY_MESSAGES = /* @__PURE__ */ (() =>

@@ -1,5 +1,5 @@
 import { ErrorCode } from './errors.ts';
-import type { MessageDef } from './messages.ts';
+import type { MessageDef } from './message-def.ts';
 
 /** The market's content, home tags and operations (issue 13). */
 export const MARKET_MESSAGES = /* @__PURE__ */ (() =>

@@ -1,6 +1,6 @@
 /** Messages of members, roles, permissions and invitations. */
 import { ErrorCode } from './errors.ts';
-import type { MessageDef } from './messages.ts';
+import type { MessageDef } from './message-def.ts';
 
 export const MEMBER_MESSAGES = /* @__PURE__ */ (() =>
   ({

@@ -4,7 +4,7 @@
  * user mistake, so their Chinese texts point the user at updating or retrying.
  */
 import { ErrorCode } from './errors.ts';
-import type { MessageDef } from './messages.ts';
+import type { MessageDef } from './message-def.ts';
 
 export const REQUEST_MESSAGES = /* @__PURE__ */ (() =>
   ({

@@ -1,6 +1,6 @@
 /** Messages of the statistics and search calls, and of a book's report settings. */
 import { ErrorCode } from './errors.ts';
-import type { MessageDef } from './messages.ts';
+import type { MessageDef } from './message-def.ts';
 
 export const STATISTICS_MESSAGES = /* @__PURE__ */ (() => {
   const V = ErrorCode.VALIDATION;

@@ -4,7 +4,7 @@
  * without a label gets `validation.unknownField`, which names it as sent.
  */
 import { ErrorCode } from './errors.ts';
-import type { LocalizedText, MessageDef } from './messages.ts';
+import type { LocalizedText, MessageDef } from './message-def.ts';
 
 export const VALIDATION_MESSAGES = /* @__PURE__ */ (() => {
   const V = ErrorCode.VALIDATION;

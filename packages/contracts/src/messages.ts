@@ -20,17 +20,9 @@ import { MEMBER_MESSAGES } from './messages-members.ts';
 import { REQUEST_MESSAGES } from './messages-request.ts';
 import { STATISTICS_MESSAGES } from './messages-statistics.ts';
 import { VALIDATION_MESSAGES } from './messages-validation.ts';
+import type { Locale, LocalizedText } from './message-def.ts';
 
-export type Locale = 'zh-CN' | 'en';
-export const LOCALES: readonly Locale[] = ['zh-CN', 'en'];
-/** Chinese unless the client asks for English. */
-export const DEFAULT_LOCALE: Locale = 'zh-CN';
-
-export type LocalizedText = { readonly [L in Locale]: string };
-export interface MessageDef extends LocalizedText {
-  /** The error code this message is answered with (its status comes from `errorStatus`). */
-  readonly code: ErrorCodeValue;
-}
+export { DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText, type MessageDef } from './message-def.ts';
 
 // Pure calls here and in the domain files: a bundle that never reads the texts (the web's
 // first load) drops them whole.

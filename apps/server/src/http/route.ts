@@ -1,4 +1,4 @@
-import type { ErrorCode, LocalizedText, PlainMessageKeyFor } from '@cab/contracts';
+import type { ErrorCode, LiveBookChange, LocalizedText, PlainMessageKeyFor } from '@cab/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import { validationError, type RequestPart } from './validation.ts';
@@ -7,7 +7,6 @@ import { resolveBook, type BookContext, type BookScope } from './book-scope.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { requestLocale } from './locale.ts';
 import { acceptedEncoding, markEncoded } from './compress-json.ts';
-import { liveChangeOf } from '../modules/live/hub.ts';
 
 /** Who may call a route: anyone, anyone (with the user when a token is sent), or a signed-in user. */
 export type AuthMode = 'none' | 'optional' | 'user';
@@ -130,6 +129,23 @@ function parsePart<S extends Schema | undefined>(
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** What a book-changing route's change is about, from its tag: the live event it raises (docs/live.md). */
+function liveChangeOf(tag: string): LiveBookChange {
+  switch (tag) {
+    case 'accounting':
+      return 'transactions';
+    case 'members':
+      return 'members';
+    case 'budgets':
+      return 'budgets';
+    case 'community':
+    case 'forum':
+      return 'community';
+    default:
+      return 'book';
+  }
+}
 
 /** What a kept answer depends on besides the book's data: the call as sent, the language, the caller and their role. */
 function answerKey(req: FastifyRequest, book: BookContext): string {

@@ -4,6 +4,7 @@ import { bookQueries } from '../features/books/queries.ts';
 import { userInfoQuery } from '../features/user/queries.ts';
 import { effectiveBookId, useBookStore } from '../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../stores/user.ts';
+import { PreloadNextProvider } from './preload.ts';
 
 /** Starts the requests a page will make first, so they run while its code downloads. */
 export type Prefetch = (qc: QueryClient, params: URLSearchParams) => void;
@@ -13,6 +14,8 @@ export interface PageDef {
   /** Fetches the page's code (each page is its own chunk). */
   load: () => Promise<unknown>;
   prefetch?: Prefetch;
+  /** The pages whose code this one starts loading once it is drawn (SPEC 2), by their keys here. */
+  preloads: readonly string[];
 }
 
 /**
@@ -21,7 +24,7 @@ export interface PageDef {
  * React from holding back a page that arrived quickly: after a fallback has shown,
  * React delays revealing the content by up to 300 ms.
  */
-function page(importPage: () => Promise<{ default: ComponentType }>, prefetch?: Prefetch): PageDef {
+function page(importPage: () => Promise<{ default: ComponentType }>, prefetch?: Prefetch, preloads: readonly string[] = []): PageDef {
   let loaded: ComponentType | undefined;
   const load = () =>
     importPage().then((m) => {
@@ -29,8 +32,12 @@ function page(importPage: () => Promise<{ default: ComponentType }>, prefetch?: 
       return m;
     });
   const Lazy = lazy(load);
-  const Component = () => createElement(loaded ?? Lazy);
-  return { Component, load, ...(prefetch ? { prefetch } : {}) };
+  // Handed to the page (app/preload.ts): the page says when, the registry says which.
+  const preloadNext = () => {
+    for (const key of preloads) void PAGES[key]?.load().catch(() => undefined);
+  };
+  const Component = () => createElement(PreloadNextProvider, { value: preloadNext }, createElement(loaded ?? Lazy));
+  return { Component, load, preloads, ...(prefetch ? { prefetch } : {}) };
 }
 
 const signedIn = () => selectLoggedIn(useUserStore.getState());
@@ -72,6 +79,7 @@ export const PAGES: Record<string, PageDef> = {
       books(qc, params);
       if (signedIn()) void qc.prefetchQuery(bookQueries.recent());
     },
+    ['dashboard'],
   ),
   book: page(() => import('../pages/book/BookPage.tsx'), books),
   dashboard: page(
@@ -80,6 +88,7 @@ export const PAGES: Record<string, PageDef> = {
       const id = params.get('TradingEntity') || effectiveBookId(useBookStore.getState().bookId);
       if (id) void qc.prefetchQuery(bookQueries.one(id));
     },
+    ['accounting', 'flow'],
   ),
   bookSetting: page(() => import('../pages/bookSetting/BookSettingPage.tsx')),
   // The accounting area. Its lists start loading beside the page's code (their query

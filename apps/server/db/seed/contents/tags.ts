@@ -1,4 +1,11 @@
-import type { ContentTagSeed } from '../../../src/modules/content/publish.repository.ts';
+/** A home tag as seeded (and as the content module saves it). */
+export interface ContentTagSeed {
+  code: string;
+  name: string;
+  name_en: string;
+  sort_order: number;
+  default_selected: boolean;
+}
 
 /**
  * The home tags (the topics of the info flow, migration 0011), seeded with the contents.

@@ -1,5 +1,6 @@
 import {
   AUTH_PATHS,
+  BindPhoneRequest,
   LoginRequest,
   LoginResponse,
   OAuthAuthorizeQuery,
@@ -8,8 +9,11 @@ import {
   RefreshTokenResponse,
   SendVerifyCodeRequest,
   SendVerifyCodeResponse,
+  SetPasswordRequest,
+  UserInfoResponse,
 } from '@cab/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken, requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import { presentUser } from '../user/user.service.ts';
@@ -27,6 +31,8 @@ export interface AuthRouteDeps {
 const presentLogin = ({ user, tokens }: SignedIn) => ({
   data: { ...presentUser(user, tokens.access_token), ...tokens, tokenType: 'Bearer' },
 });
+
+const token = (req: FastifyRequest) => bearerToken(req) ?? '';
 
 export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRoute[], deps: AuthRouteDeps): void {
   const tag = 'auth';
@@ -99,5 +105,32 @@ export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRou
     query: OAuthAuthorizeQuery,
     response: OAuthAuthorizeResponse,
     handler: async ({ query, req }) => (await deps.auth.loginByPassword(query.username, query.password, req.ip)).tokens,
+  });
+
+  // A signed-in user's own credentials: kept by sign-in, listed with the user's own calls.
+  defineRoute(app, registry, {
+    method: 'POST',
+    url: AUTH_PATHS.bindPhone,
+    tag: 'user',
+    auth: 'user',
+    summary: 'Bind a phone with a type-2 code',
+    body: BindPhoneRequest,
+    response: UserInfoResponse,
+    handler: async ({ user, body, req }) => ({
+      data: presentUser(await deps.auth.bindPhone(requireUser(user).id, body.phone, body.code), token(req)),
+    }),
+  });
+
+  defineRoute(app, registry, {
+    method: 'PUT',
+    url: AUTH_PATHS.setPassword,
+    tag: 'user',
+    auth: 'user',
+    summary: 'Set or change the password',
+    status: 204,
+    body: SetPasswordRequest,
+    handler: async ({ user, body }) => {
+      await deps.auth.setPassword(requireUser(user).id, sha1Hex(body.password));
+    },
   });
 }

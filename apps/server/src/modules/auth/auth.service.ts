@@ -2,7 +2,7 @@ import { VERIFY_CODE_TYPE, type TokenPair } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
-import { enforceLimits } from '../../platform/rate-limit.ts';
+import { enforceLimits } from '../../http/rate-limit.ts';
 import type { UserRow } from '../user/user.repository.ts';
 import type { UserService } from '../user/user.service.ts';
 import { hashPassword, verifyPassword } from './password.ts';

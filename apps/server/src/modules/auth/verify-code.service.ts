@@ -3,7 +3,7 @@ import { VERIFY_CODE_LENGTH, VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS } from
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
-import { enforceLimits } from '../../platform/rate-limit.ts';
+import { enforceLimits } from '../../http/rate-limit.ts';
 import type { SmsSender } from '../../platform/sms.ts';
 import type { AuthRepository } from './auth.repository.ts';
 

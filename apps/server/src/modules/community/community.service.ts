@@ -15,7 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
-import { enforceLimits } from '../../platform/rate-limit.ts';
+import { enforceLimits } from '../../http/rate-limit.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { NewMessage, Notifier } from '../messages/notify.ts';
 import type { Board, CommentRow, CommunityRepository, EventRow, ThreadPosition, ThreadRow } from './community.repository.ts';

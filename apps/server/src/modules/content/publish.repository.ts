@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import type { ContentTagSeed } from '../../../db/seed/contents/tags.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { ContentsTable } from '../../platform/db/schema.ts';
 
@@ -24,14 +25,6 @@ export type ContentWrite = Required<
     | 'withdrawn_at'
   >
 >;
-
-export interface ContentTagSeed {
-  code: string;
-  name: string;
-  name_en: string;
-  sort_order: number;
-  default_selected: boolean;
-}
 
 /** SQL of publishing: the operator's command and the seed write contents and tags through it. */
 export class PublishRepository {

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import { SEED_OPERATIONS } from '../../../db/seed/operations.ts';
+import { SEED_OPERATIONS } from './operations.seed.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { DB, OperationsTable } from '../../platform/db/schema.ts';
 import { OperationInput, type OperationSpec } from './operation-input.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CONTENT_PATHS, type Operation } from '@cab/contracts';
 import { SPEC_ROUTES } from '@cab/contracts/spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_OPERATIONS } from '../../../db/seed/operations.ts';
+import { SEED_OPERATIONS } from './operations.seed.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { OperationInput, PAGE_ROUTES } from './operation-input.ts';
 import { operationsCommand } from './operations.command.ts';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { LiveBookChange, LiveEvent } from '@cab/contracts';
+import type { LiveEvent } from '@cab/contracts';
 import type { Broadcast } from '../../platform/broadcast.ts';
 
 /**
@@ -39,23 +39,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Live updates to open clients (modules/live/hub.ts); book-changing routes raise theirs in http/route.ts. */
     live: LiveHub | undefined;
-  }
-}
-
-/** What a book-changing route's change is about, from its tag (docs/live.md). */
-export function liveChangeOf(tag: string): LiveBookChange {
-  switch (tag) {
-    case 'accounting':
-      return 'transactions';
-    case 'members':
-      return 'members';
-    case 'budgets':
-      return 'budgets';
-    case 'community':
-    case 'forum':
-      return 'community';
-    default:
-      return 'book';
   }
 }
 

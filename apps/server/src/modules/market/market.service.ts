@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
-import { enforceLimits } from '../../platform/rate-limit.ts';
+import { enforceLimits } from '../../http/rate-limit.ts';
 import { templateSummary } from '../templates/templates.service.ts';
 import type { MarketRepository, ReviewRow } from './market.repository.ts';
 

@@ -15,7 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
-import { enforceLimits } from '../../platform/rate-limit.ts';
+import { enforceLimits } from '../../http/rate-limit.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { MessageInput, MessageRow, MessagesRepository } from './messages.repository.ts';
 import type { MessageKind, NewMessage, Notifier } from './notify.ts';

@@ -1,23 +1,12 @@
-import {
-  AUTH_PATHS,
-  AVATAR_MAX_BYTES,
-  AvatarUploadResponse,
-  BindPhoneRequest,
-  SetPasswordRequest,
-  UpdateUserRequest,
-  UserInfoResponse,
-} from '@cab/contracts';
+import { AUTH_PATHS, AVATAR_MAX_BYTES, AvatarUploadResponse, UpdateUserRequest, UserInfoResponse } from '@cab/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, requireUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import { sha1Hex } from '../auth/password.ts';
 import { presentUser, type UserService } from './user.service.ts';
 
 export interface UserRouteDeps {
   users: UserService;
-  auth: AuthService;
 }
 
 const me = requireUser;
@@ -59,32 +48,6 @@ export function registerUserRoutes(app: FastifyInstance, registry: RegisteredRou
       if (!file) throw new AppError('user.avatarMissing');
       const bytes = await file.toBuffer();
       return { data: { avatar_url: await deps.users.uploadAvatar(me(user).id, bytes) } };
-    },
-  });
-
-  defineRoute(app, registry, {
-    method: 'POST',
-    url: AUTH_PATHS.bindPhone,
-    tag,
-    auth: 'user',
-    summary: 'Bind a phone with a type-2 code',
-    body: BindPhoneRequest,
-    response: UserInfoResponse,
-    handler: async ({ user, body, req }) => ({
-      data: presentUser(await deps.auth.bindPhone(me(user).id, body.phone, body.code), token(req)),
-    }),
-  });
-
-  defineRoute(app, registry, {
-    method: 'PUT',
-    url: AUTH_PATHS.setPassword,
-    tag,
-    auth: 'user',
-    summary: 'Set or change the password',
-    status: 204,
-    body: SetPasswordRequest,
-    handler: async ({ user, body }) => {
-      await deps.auth.setPassword(me(user).id, sha1Hex(body.password));
     },
   });
 }

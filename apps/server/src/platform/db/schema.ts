@@ -320,7 +320,8 @@ export interface TransactionsTable {
 /** What a book's live transactions add up to per local day, type and category (0: none). */
 export interface TransactionDayTotalsTable {
   book_id: string;
-  day: ColumnType<string, string, string>;
+  /** A date column comes back as a Date from both drivers (schema.test.ts); written as 'yyyy-mm-dd'. */
+  day: ColumnType<Date, string, string>;
   business_type: string;
   category_id: string;
   amount_minor: Int8;

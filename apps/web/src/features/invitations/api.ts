@@ -1,6 +1,5 @@
 import {
   MEMBER_PATHS,
-  Permission,
   bookPath,
   type ApplyRequest,
   type ApplyResponse,
@@ -35,13 +34,13 @@ export interface CreateInvitationInput {
 }
 
 /**
- * Invitations (issue 10, docs/members.md): the inviter's side (their right to invite, the
- * book's defaults, the roles they may give, creating a link) and the joiner's (the link,
- * their relation to its book, applying, urging, and the prompts waiting for them).
+ * Invitations (issue 10, docs/members.md): the inviter's side (the book's defaults, the
+ * roles they may give, creating a link; whether they may invite at all is asked through
+ * books/invite-permission.ts) and the joiner's (the link, their relation to its book,
+ * applying, urging, and the prompts waiting for them).
  */
 export const invitationKeys = {
   all: ['invitations'] as const,
-  permission: (bookId: string, code: string) => [...invitationKeys.all, 'permission', bookId, code] as const,
   setting: (bookId: string) => [...invitationKeys.all, 'setting', bookId] as const,
   roles: (bookId: string) => [...invitationKeys.all, 'roles', bookId] as const,
   one: (code: string) => [...invitationKeys.all, 'one', code] as const,
@@ -57,13 +56,6 @@ const get = <T>(url: string, tradingEntity: string, data?: Record<string, unknow
 const NO_BOOK = '';
 
 export const invitationQueries = {
-  /** Whether the caller holds a code in a book ('1'). */
-  permission: (bookId: string, code: string = Permission.ADD_MEMBER) =>
-    queryOptions({
-      queryKey: invitationKeys.permission(bookId, code),
-      staleTime: 60_000,
-      queryFn: () => get<Record<string, '0' | '1'>>(MEMBER_PATHS.permissions, bookId, { code }).then((m) => m[code] === '1'),
-    }),
   setting: (bookId: string) =>
     queryOptions({ queryKey: invitationKeys.setting(bookId), queryFn: () => get<InviteSetting>(MEMBER_PATHS.inviteSetting, bookId) }),
   roles: (bookId: string) =>
@@ -86,10 +78,6 @@ export const invitationQueries = {
 
 /** A link that is gone: expired or revoked (422), or never was (404). The page says so in full. */
 export const isLinkGone = (err: unknown): err is ApiError => err instanceof ApiError && (err.status === 404 || err.status === 422);
-
-export function useInvitePermission(bookId: string, enabled = true) {
-  return useQuery({ ...invitationQueries.permission(bookId), enabled: enabled && Boolean(bookId) });
-}
 
 export function useInvitation(code: string) {
   return useQuery({ ...invitationQueries.one(code), enabled: Boolean(code) });

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { connectLive, SseParser } from './connection.ts';
 import { applyLiveEvent, catchUp } from './start.ts';
-import { useLiveStore } from './store.ts';
+import { useUnreadStore } from '../messages/unread-store.ts';
 
 /** A fake SSE answer whose chunks are pushed by the test. */
 function fakeStream(status = 200) {
@@ -92,7 +92,7 @@ describe('applyLiveEvent', () => {
     expect(qc.getQueryState(['transactions', '42', 'statistics', 'flow', {}])?.isInvalidated).toBe(true);
     expect(qc.getQueryState(['transactions', '7', 'statistics', 'flow', {}])?.isInvalidated).toBe(false);
     applyLiveEvent(qc, { type: 'messages', unread: 5 });
-    expect(useLiveStore.getState().unread).toBe(5);
+    expect(useUnreadStore.getState().unread).toBe(5);
   });
 
   it('catches up after a reconnection: the watched book is refetched, no other', () => {

@@ -4,7 +4,7 @@ import { request, signedCallHeaders } from '../../api/client.ts';
 import { effectiveBookId, useBookStore } from '../../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { connectLive } from './connection.ts';
-import { useLiveStore } from './store.ts';
+import { useUnreadStore } from '../messages/unread-store.ts';
 
 /**
  * What an event does to the app: a book's change refetches the queries showing that
@@ -12,7 +12,7 @@ import { useLiveStore } from './store.ts';
  * budgets); an unread count goes to the badge store.
  */
 export function applyLiveEvent(qc: QueryClient, event: LiveEvent): void {
-  if (event.type === 'messages') return useLiveStore.getState().setUnread(event.unread);
+  if (event.type === 'messages') return useUnreadStore.getState().setUnread(event.unread);
   if (event.type === 'book') void qc.invalidateQueries({ predicate: (q) => q.queryKey.includes(event.bookId) });
 }
 
@@ -36,7 +36,7 @@ export function startLive(qc: QueryClient): () => void {
     key = next;
     stop?.();
     stop = undefined;
-    if (!next) return useLiveStore.getState().reset();
+    if (!next) return useUnreadStore.getState().reset();
     stop = connectLive(
       {
         fetch: (...a) => window.fetch(...a),

@@ -17,7 +17,7 @@ import {
 import { useEffect } from 'react';
 import { request } from '../../api/client.ts';
 import { ApiError } from '../../api/request.ts';
-import { useLiveStore } from '../live/store.ts';
+import { useUnreadStore } from './unread-store.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 
 /**
@@ -108,7 +108,7 @@ export const isMessageId = (v: string | null): v is string => !!v && /^[1-9][0-9
 
 /** What a read or delete answered: the badge takes the unread total; what shows messages is fetched again. */
 function changed(qc: QueryClient, uid: string, change: MessageChange): void {
-  useLiveStore.getState().setUnread(change.unread);
+  useUnreadStore.getState().setUnread(change.unread);
   // A message fetched before the change (one just opened) is fetched again too.
   void qc.invalidateQueries({ queryKey: messageKeys.user(uid) });
 }
@@ -189,7 +189,7 @@ export function useRefetchOnUnread(): void {
   const { uid } = useMessageUser();
   useEffect(
     () =>
-      useLiveStore.subscribe((s, prev) => {
+      useUnreadStore.subscribe((s, prev) => {
         if (s.unread !== prev.unread && s.unread !== undefined && prev.unread !== undefined)
           void qc.invalidateQueries({
             queryKey: messageKeys.user(uid),

@@ -1,7 +1,7 @@
 import { MESSAGE_PATHS, type UserMessageSummary } from '@cab/contracts/client';
 import { request } from '../../api/client.ts';
 import { useUserStore } from '../../stores/user.ts';
-import { useLiveStore } from '../live/store.ts';
+import { useUnreadStore } from './unread-store.ts';
 
 let inFlight: { uid: string; done: Promise<void> } | undefined;
 
@@ -16,7 +16,7 @@ export function fetchUnread(uid: string): Promise<void> {
   })
     .then((r) => {
       // Someone else by now (logged out, or in as another user): the answer is not theirs.
-      if (useUserStore.getState().user?.userid === uid) useLiveStore.getState().setUnread(r.data.unread);
+      if (useUserStore.getState().user?.userid === uid) useUnreadStore.getState().setUnread(r.data.unread);
     })
     .finally(() => {
       if (inFlight?.done === done) inFlight = undefined;

@@ -6,7 +6,7 @@ import { clip, FieldError, useField, useSubmitGuard } from '../../app/form.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { useLogin } from '../../features/user/mutations.ts';
 import { useTranslation } from '../../i18n/index.ts';
-import { CodeFields, useCodeFields } from './CodeFields.tsx';
+import { CodeFields, useCodeFields } from '../../features/user/components/CodeFields.tsx';
 
 export default function AccountLoginPage() {
   const { t } = useTranslation();

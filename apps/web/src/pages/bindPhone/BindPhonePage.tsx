@@ -6,7 +6,7 @@ import { showToast } from '../../app/toast.ts';
 import { useBindPhone } from '../../features/user/mutations.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
-import { CodeFields, useCodeFields } from '../accountLogin/CodeFields.tsx';
+import { CodeFields, useCodeFields } from '../../features/user/components/CodeFields.tsx';
 
 export default function BindPhonePage() {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ import { useUpdateBook } from '../../features/books/mutations.ts';
 import { isBookGone, useBook, useCoverMaterials } from '../../features/books/queries.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { useBookStore } from '../../stores/book.ts';
-import { EditPopup } from '../personalInfo/EditPopup.tsx';
+import { EditPopup } from '../../app/EditPopup.tsx';
 import { ReportSettings } from './ReportSettings.tsx';
 
 function BookSettings() {

@@ -6,8 +6,8 @@ import { BookGone } from '../../app/BookGone.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { Icon } from '../../app/icons.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
-import { PAGES } from '../../app/pages.ts';
 import { PageBar } from '../../app/PageBar.tsx';
+import { usePreloadNext } from '../../app/preload.ts';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { isBookGone, useBook } from '../../features/books/queries.ts';
 import { i18n, useTranslation } from '../../i18n/index.ts';
@@ -56,15 +56,15 @@ function Dashboard() {
   // The next tap is likely 记一笔 or 流水: once the dashboard is drawn and the browser is idle,
   // the accounting and flow pages' code and first data are fetched (SPEC 2: dashboard preloads accounting and flow).
   const drawn = Boolean(book.data);
+  const preloadNext = usePreloadNext();
   useEffect(() => {
     if (!drawn) return;
     whenIdle(() => {
-      void PAGES.accounting?.load().catch(() => undefined);
-      void PAGES.flow?.load().catch(() => undefined);
+      preloadNext();
       if (bookId === current) prefetchRecording(qc, bookId);
       void import('../../features/flows/prefetch.ts').then((m) => m.prefetchFlow(qc, bookId)).catch(() => undefined);
     });
-  }, [drawn, bookId, current, qc]);
+  }, [drawn, bookId, current, qc, preloadNext]);
   const [sharing, setSharing] = useState(false);
   const [shareOpened, setShareOpened] = useState(false);
   const title = book.data?.name ?? params.get('bookName') ?? t('dashboard.title');

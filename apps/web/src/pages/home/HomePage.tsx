@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { Icon } from '../../app/icons.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
-import { PAGES } from '../../app/pages.ts';
+import { usePreloadNext } from '../../app/preload.ts';
 import { BookCard } from '../../features/books/components/BookCard.tsx';
 import { BookFilterChips } from '../../features/books/components/BookFilterChips.tsx';
 import { BookIcon } from '../../features/books/components/BookIcon.tsx';
@@ -35,9 +35,10 @@ export default function HomePage() {
   const [inviting, setInviting] = useState<Book>();
   // Home preloads the dashboard (SPEC 2), once home is drawn and the browser is idle.
   const drawn = !loggedIn || !books.isPending;
+  const preloadNext = usePreloadNext();
   useEffect(() => {
-    if (drawn) whenIdle(() => void PAGES.dashboard?.load().catch(() => undefined));
-  }, [drawn]);
+    if (drawn) whenIdle(preloadNext);
+  }, [drawn, preloadNext]);
   usePrefetchBookPopups(drawn);
 
   if (!loggedIn) {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/request.ts';
 import { AppTabBar } from '../../app/TabBar.tsx';
 import { applyLiveEvent } from '../../features/live/start.ts';
-import { useLiveStore } from '../../features/live/store.ts';
+import { useUnreadStore } from '../../features/messages/unread-store.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { renderPages } from '../../test-pages.tsx';
 import MessageDetailPage from './MessageDetailPage.tsx';
@@ -135,7 +135,7 @@ describe('the message center', () => {
     request.mockReset();
     request.mockImplementation((url: string, o: { data?: Record<string, unknown> }) => Promise.resolve().then(() => answer(url, o)));
     useUserStore.setState({ user: { userid: '7', account: '13800138007' } as never, login: true });
-    useLiveStore.setState({ unread: undefined });
+    useUnreadStore.setState({ unread: undefined });
     reportAnswer = () => ({ data: { report_id: '1', status: 'open' } });
     store = [
       msg(1, null, { kind: 'invitation.received', title: '账本邀请' }),
@@ -329,7 +329,7 @@ describe('the message center', () => {
 
     it('is not shown logged out', async () => {
       useUserStore.setState({ user: null, login: false });
-      useLiveStore.setState({ unread: 4 });
+      useUnreadStore.setState({ unread: 4 });
       renderPages('/x', { '/x': AppTabBar });
       await screen.findByTestId('tab-bar');
       expect(badge()).toBeNull();

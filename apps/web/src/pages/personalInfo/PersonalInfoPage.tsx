@@ -14,7 +14,7 @@ import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { showToast } from '../../app/toast.ts';
 
 // The edit popup (and antd-mobile's Popup and Input with it) loads when opened.
-const EditPopup = lazy(() => import('./EditPopup.tsx').then((m) => ({ default: m.EditPopup })));
+const EditPopup = lazy(() => import('../../app/EditPopup.tsx').then((m) => ({ default: m.EditPopup })));
 
 function PersonalInfo() {
   const { t } = useTranslation();

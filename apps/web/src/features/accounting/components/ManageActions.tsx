@@ -4,7 +4,7 @@ import { ApiError } from '../../../api/request.ts';
 import { Sheet } from '../../../app/Sheet.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
-import { EditPopup } from '../../../pages/personalInfo/EditPopup.tsx';
+import { EditPopup } from '../../../app/EditPopup.tsx';
 import { confirmDestructive } from '../../../app/confirm.tsx';
 import { moveTargets, moved, VIEW_KIND, type ManageRow, type ManageView } from '../manage.ts';
 import { useCreateDimension, useDeleteDimension, useSortDimension, useUpdateDimension } from '../mutations.ts';

@@ -5,7 +5,7 @@ import { useUserStore } from '../../../stores/user.ts';
 import { pickerStyleQuery } from '../picker-style.ts';
 import type { DatePopup as DateComponent } from './DatePopup.tsx';
 import type { Sheet as SheetComponent } from '../../../app/Sheet.tsx';
-import type { EditPopup as EditPopupComponent } from '../../../pages/personalInfo/EditPopup.tsx';
+import type { EditPopup as EditPopupComponent } from '../../../app/EditPopup.tsx';
 import type { AccountForm as AccountFormComponent } from './AccountForm.tsx';
 import type { ManageActions as ManageActionsComponent } from './ManageActions.tsx';
 import type { PickerProps } from './PickerPopup.tsx';
@@ -56,7 +56,7 @@ export const TemplatePopup = opened<ComponentProps<typeof TemplateComponent>>(Te
 export const Sheet = opened<ComponentProps<typeof SheetComponent>>(SheetImpl);
 
 // Popups shown only after a tap on the search and management pages; each is mounted only while it shows.
-const EditPopupImpl = lazy(() => import('../../../pages/personalInfo/EditPopup.tsx').then((m) => ({ default: m.EditPopup })));
+const EditPopupImpl = lazy(() => import('../../../app/EditPopup.tsx').then((m) => ({ default: m.EditPopup })));
 const AccountFormImpl = lazy(() => import('./AccountForm.tsx').then((m) => ({ default: m.AccountForm })));
 const ManageActionsImpl = lazy(() => import('./ManageActions.tsx').then((m) => ({ default: m.ManageActions })));
 

@@ -4,7 +4,7 @@ import { confirmDestructive } from '../../../app/confirm.tsx';
 import { Sheet } from '../../../app/Sheet.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
-import { useInvitePermission } from '../../invitations/api.ts';
+import { useInvitePermission } from '../invite-permission.ts';
 import { useLeaveBook, useSetDefaultBook } from '../mutations.ts';
 import { isOwned } from '../queries.ts';
 import '../../../i18n/invitations.ts';

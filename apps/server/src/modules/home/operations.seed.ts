@@ -1,4 +1,4 @@
-import type { OperationInput } from '../../src/modules/home/operation-input.ts';
+import type { OperationInput } from './operation-input.ts';
 
 /**
  * The operations a new installation starts with (docs/market.md, "Home tags and

@@ -1,10 +1,10 @@
 import { normalizePhone, PHONE_LENGTH, VERIFY_CODE_LENGTH } from '@cab/contracts/client';
 import { Button, Input, List } from 'antd-mobile';
-import { digitsOnly, FieldError, useField, type Field } from '../../app/form.tsx';
-import { showToast } from '../../app/toast.ts';
-import { useSendCode } from '../../features/user/mutations.ts';
-import { useTranslation } from '../../i18n/index.ts';
-import { useCountdown } from './useCountdown.ts';
+import { digitsOnly, FieldError, useField, type Field } from '../../../app/form.tsx';
+import { showToast } from '../../../app/toast.ts';
+import { useSendCode } from '../mutations.ts';
+import { useTranslation } from '../../../i18n/index.ts';
+import { useCountdown } from '../useCountdown.ts';
 
 /** The phone and code fields of a form: digits only, each with its own message. */
 export function useCodeFields(): { phone: Field; code: Field } {

@@ -1,6 +1,6 @@
 import type { ErrorCode, PlainMessageKeyFor } from '@cab/contracts';
-import { AppError } from '../http/errors.ts';
-import type { KeyValueStore } from './kv.ts';
+import { AppError } from './errors.ts';
+import type { KeyValueStore } from '../platform/kv.ts';
 
 export interface Limit {
   key: string;

@@ -1,7 +1,7 @@
 import { Button, Input, Popup } from 'antd-mobile';
-import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../app/form.tsx';
+import { clip, Counter, FieldError, useField, useSubmitGuard } from './form.tsx';
 import { useState } from 'react';
-import { useTranslation } from '../../i18n/index.ts';
+import { useTranslation } from '../i18n/index.ts';
 
 interface Props {
   title: string;
