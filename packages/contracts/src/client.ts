@@ -35,4 +35,5 @@ export type * from './forum.ts';
 export * from './messages-paths.ts';
 export type * from './message-center.ts';
 export * from './message-texts.ts';
+export * from './nickname.ts';
 export * from './live.ts';

@@ -37,4 +37,5 @@ export * from './live.ts';
 export * from './messages-paths.ts';
 export * from './message-center.ts';
 export * from './message-texts.ts';
+export * from './nickname.ts';
 export * from './messages-center.ts';

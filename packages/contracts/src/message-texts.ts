@@ -8,6 +8,7 @@
  * words the server chooses, such as a budget's period.
  */
 import { renderText, type LocalizedText, type Locale, type MessageParam } from './messages.ts';
+import { shownNickname } from './nickname.ts';
 
 export interface MessageTextDef {
   readonly title: LocalizedText;
@@ -73,6 +74,9 @@ function paramsOf(raw: Readonly<Record<string, unknown>>): Record<string, Messag
   return out;
 }
 
+/** The parameters that hold a user's nickname. */
+const NICKNAME_PARAMS = ['nickname', 'inviter'] as const;
+
 const isLocalized = (v: unknown): v is LocalizedText =>
   typeof v === 'object' &&
   v !== null &&
@@ -84,5 +88,10 @@ export function messageText(kind: string, params: Readonly<Record<string, unknow
   const def = (MESSAGE_TEXTS as Record<string, MessageTextDef | undefined>)[kind];
   if (!def) return { title: kind, body: '' };
   const p = paramsOf(params);
+  // A default nickname reads in the reader's language, like every other word of the message.
+  for (const name of NICKNAME_PARAMS) {
+    const v = p[name];
+    if (typeof v === 'string') p[name] = shownNickname(v, locale);
+  }
   return { title: renderText(def.title, locale, p), body: renderText(def.body, locale, p) };
 }

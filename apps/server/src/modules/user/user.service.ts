@@ -4,11 +4,7 @@ import type { Database } from '../../platform/db/index.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { sniffImage } from '../../platform/storage.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
-import { DEFAULT_LOCALE, type Locale } from '@cab/contracts';
-
-/** The display name a new user starts with, in the language they signed up in: 用户1234 / User 1234 (the phone's last four digits). */
-export const defaultNickname = (phone: string, locale: Locale = DEFAULT_LOCALE) =>
-  locale === 'en' ? `User ${phone.slice(-4)}` : `用户${phone.slice(-4)}`;
+import { DEFAULT_LOCALE, defaultNickname, type Locale } from '@cab/contracts';
 
 export function presentUser(u: UserRow, token: string): UserInfo {
   return {
@@ -47,7 +43,7 @@ export class UserService {
 
   /** The user with this phone, created on first login (inside the caller's transaction). */
   async findOrCreateByPhone(db: Database, phone: string, locale?: Locale): Promise<UserRow> {
-    return (await this.repo.findByPhone(phone, db)) ?? (await this.repo.create(phone, defaultNickname(phone, locale), db));
+    return (await this.repo.findByPhone(phone, db)) ?? (await this.repo.create(phone, defaultNickname(phone, locale ?? DEFAULT_LOCALE), db));
   }
 
   async update(id: string, patch: { nickname?: string | undefined; avatar_url?: string | undefined }): Promise<UserRow> {

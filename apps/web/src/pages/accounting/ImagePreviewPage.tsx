@@ -103,7 +103,8 @@ function Preview() {
   return (
     <div className="page preview-page" data-testid="page-image-preview">
       <PageBar title={count ? `${Math.min(index, count - 1) + 1}/${count}` : t('album.preview')} />
-      {body()}
+      {/* Takes the height left whatever the state, so the toolbar stays at the bottom. */}
+      <div className="preview-body">{body()}</div>
       <div className="preview-actions">
         {edit && (
           <button type="button" className="preview-action danger-text" data-testid="preview-delete" disabled={!current} onClick={remove}>

@@ -1,4 +1,4 @@
-import type { Comment, ForumScene } from '@cab/contracts/client';
+import { shownNickname, type Comment, type ForumScene } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ import '../../i18n/community.ts';
  * their answers and the box to write one. Official announcements take no comments.
  */
 function CommunityDetail() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { bookId, bookParam, uid, params } = useCommunityBook();
   const tid = params.get('tid') ?? '';
@@ -114,7 +114,7 @@ function CommunityDetail() {
           </h2>
           <div className="community-thread-meta">
             {th.scene === 'official' && <span className="community-mark official">{t('community.official')}</span>}
-            <span data-testid="thread-author">{th.author.nickname || t('community.someone')}</span>
+            <span data-testid="thread-author">{shownNickname(th.author.nickname, i18n.language) || t('community.someone')}</span>
             <span>{formatDateTime(th.created_at)}</span>
             {th.updated_at > th.created_at && <span>{t('community.detail.edited')}</span>}
           </div>
@@ -171,7 +171,9 @@ function CommunityDetail() {
               count={th.reply_count}
               openReplies={openReplies}
               toggleReplies={toggleReplies}
-              onReply={(c: Comment) => setTarget({ pid: c.pid, name: c.author.nickname || t('community.someone') })}
+              onReply={(c: Comment) =>
+                setTarget({ pid: c.pid, name: shownNickname(c.author.nickname, i18n.language) || t('community.someone') })
+              }
             />
             <ReplyBox
               tid={th.tid}

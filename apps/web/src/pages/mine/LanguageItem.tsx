@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
@@ -13,6 +14,7 @@ export function LanguageItem() {
   const [opened, setOpened] = useState(false);
   const language = useSettingsStore((s) => s.language);
   const setLanguage = useSettingsStore((s) => s.setLanguage);
+  const queryClient = useQueryClient();
   return (
     <>
       <List.Item
@@ -34,6 +36,8 @@ export function LanguageItem() {
             onPick={(l) => {
               setLanguage(l);
               setOpen(false);
+              // What the server words in the request's language (articles, role names) comes again in the new one.
+              if (l !== language) void queryClient.invalidateQueries();
             }}
           />
         </Suspense>

@@ -1,3 +1,4 @@
+import { shownNickname } from '@cab/contracts/client';
 import { Avatar, Badge, Button, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from 'react-router';
@@ -24,7 +25,7 @@ const MENU = [
 ] as const;
 
 function Header() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectLoggedIn);
   const stored = useUserStore((s) => s.user);
@@ -56,7 +57,7 @@ function Header() {
         {user ? (
           <>
             <div className="name" data-testid="mine-nickname">
-              {user.nickName}
+              {shownNickname(user.nickName, i18n.language)}
             </div>
             <div className="sub">{user.phone ? maskPhone(user.phone) : t('mine.noPhone')}</div>
           </>

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@cab/contracts/client';
+import { shownNickname, AVATAR_MAX_BYTES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@cab/contracts/client';
 import { Avatar, Button, Dialog, List, Skeleton } from 'antd-mobile';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
@@ -17,7 +17,7 @@ import { showToast } from '../../app/toast.ts';
 const EditPopup = lazy(() => import('../../app/EditPopup.tsx').then((m) => ({ default: m.EditPopup })));
 
 function PersonalInfo() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectLoggedIn);
   const info = useUserInfo();
@@ -64,7 +64,7 @@ function PersonalInfo() {
               </List.Item>
               <List.Item
                 data-testid="personal-nickname"
-                extra={<span data-testid="personal-nickname-value">{user.nickName}</span>}
+                extra={<span data-testid="personal-nickname-value">{shownNickname(user.nickName, i18n.language)}</span>}
                 onClick={() => setEditing('nickname')}
               >
                 {t('personal.nickname')}
@@ -130,7 +130,7 @@ function PersonalInfo() {
           <EditPopup
             testId="nickname"
             title={t('personal.nickname')}
-            initial={user.nickName}
+            initial={shownNickname(user.nickName, i18n.language)}
             placeholder={t('personal.nicknamePlaceholder')}
             maxLength={NICKNAME_MAX}
             validate={(v) => (!v.trim() ? t('personal.nicknameEmpty') : undefined)}

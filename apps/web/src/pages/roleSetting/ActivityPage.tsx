@@ -1,4 +1,4 @@
-import { Permission } from '@cab/contracts/client';
+import { shownNickname, Permission } from '@cab/contracts/client';
 import { MoreRows } from '../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../app/EmptyState.tsx';
@@ -19,7 +19,7 @@ import '../../i18n/members.ts';
  * first, the next page loading as the end scrolls into view. Those holding 11.
  */
 function Activities() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const m = useMembersBook();
   const { bookId, perms } = m;
   const ready = Boolean(m.book.data && perms.data);
@@ -41,7 +41,8 @@ function Activities() {
               <Avatar url={a.user?.avatar_url ?? ''} size={32} />
               <div className="member-main">
                 <div className="activity-text">
-                  <strong>{a.user?.nickname ?? t('members.activity.someone')}</strong> {activityText(a)}
+                  <strong>{a.user ? shownNickname(a.user.nickname, i18n.language) : t('members.activity.someone')}</strong>{' '}
+                  {activityText(a)}
                 </div>
                 <div className="member-sub">{formatDateTime(a.at)}</div>
               </div>

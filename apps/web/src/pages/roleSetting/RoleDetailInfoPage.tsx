@@ -1,4 +1,4 @@
-import { Permission } from '@cab/contracts/client';
+import { shownNickname, Permission } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
@@ -20,7 +20,7 @@ import '../../i18n/members.ts';
  * permission-config tree's, in the reader's language).
  */
 function RoleDetailInfo() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const m = useMembersBook();
   const { bookId, perms } = m;
@@ -70,7 +70,7 @@ function RoleDetailInfo() {
                 <Avatar url={u.avatar_url} size={32} />
                 <div className="member-main">
                   <div className="member-name">
-                    <span className="text">{u.nickname}</span>
+                    <span className="text">{shownNickname(u.nickname, i18n.language)}</span>
                     {u.is_me && <span className="member-tag plain">{t('members.me')}</span>}
                   </div>
                 </div>

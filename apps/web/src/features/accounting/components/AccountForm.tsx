@@ -50,7 +50,7 @@ export function AccountForm({
     });
   };
   const chips = <T extends string>(label: string, values: readonly T[], value: T, set: (v: T) => void, text: (v: T) => string) => (
-    <div className="form-block" role="group" aria-label={label}>
+    <div className="account-form-block" role="group" aria-label={label}>
       <div className="field-label">{label}</div>
       <div className="chip-wrap">
         {values.map((v) => (
@@ -68,39 +68,48 @@ export function AccountForm({
     </div>
   );
   return (
-    <Popup visible onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: 16 }}>
-      <div style={{ fontWeight: 600, marginBottom: 12 }}>{t('search.addTitle.accounts')}</div>
-      <label className="field-label" htmlFor="account-name">
-        {t('manage.accountName')}
-      </label>
-      <div className="field-row">
-        <Input
-          id="account-name"
-          data-testid="account-name-input"
-          value={name.value}
-          onChange={name.onChange}
-          placeholder={t('search.namePlaceholder', { n: DIMENSION_NAME_MAX })}
-          aria-invalid={Boolean(name.error)}
-        />
-        <Counter value={name.value} max={DIMENSION_NAME_MAX} />
+    <Popup
+      visible
+      onMaskClick={onClose}
+      bodyClassName="account-form"
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, padding: 16 }}
+    >
+      <div className="account-form-title">{t('search.addTitle.accounts')}</div>
+      <div className="account-form-block">
+        <label className="field-label" htmlFor="account-name">
+          {t('manage.accountName')}
+        </label>
+        <div className="field-row">
+          <Input
+            id="account-name"
+            data-testid="account-name-input"
+            value={name.value}
+            onChange={name.onChange}
+            placeholder={t('search.namePlaceholder', { n: DIMENSION_NAME_MAX })}
+            aria-invalid={Boolean(name.error)}
+          />
+          <Counter value={name.value} max={DIMENSION_NAME_MAX} />
+        </div>
+        <FieldError error={name.error} testId="account-name-error" />
       </div>
-      <FieldError error={name.error} testId="account-name-error" />
       {chips(t('manage.group'), choices, group, setGroup, (g) => g)}
       {chips(t('manage.type'), ACCOUNT_TYPES, type, setType, (v) => t(`manage.accountTypes.${v}`))}
-      <label className="field-label form-block" htmlFor="account-currency">
-        {t('manage.currency')}
-      </label>
-      <div className="field-row">
-        <Input
-          id="account-currency"
-          data-testid="account-currency-input"
-          value={currency.value}
-          onChange={currency.onChange}
-          aria-invalid={Boolean(currency.error)}
-        />
+      <div className="account-form-block">
+        <label className="field-label" htmlFor="account-currency">
+          {t('manage.currency')}
+        </label>
+        <div className="field-row">
+          <Input
+            id="account-currency"
+            data-testid="account-currency-input"
+            value={currency.value}
+            onChange={currency.onChange}
+            aria-invalid={Boolean(currency.error)}
+          />
+        </div>
+        <FieldError error={currency.error} testId="account-currency-error" />
       </div>
-      <FieldError error={currency.error} testId="account-currency-error" />
-      <div style={{ display: 'flex', gap: 12, marginTop: 16 }}>
+      <div className="account-form-actions">
         <Button block onClick={onClose}>
           {t('common.cancel')}
         </Button>

@@ -1,4 +1,4 @@
-import { FORUM_MESSAGE_MAX, type Comment } from '@cab/contracts/client';
+import { shownNickname, FORUM_MESSAGE_MAX, type Comment } from '@cab/contracts/client';
 import { MoreRows } from '../../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Skeleton, TextArea } from 'antd-mobile';
@@ -28,8 +28,8 @@ function CommentItem({
   onReply?: ((c: Comment) => void) | undefined;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
-  const name = comment.author.nickname || t('community.someone');
+  const { t, i18n } = useTranslation();
+  const name = shownNickname(comment.author.nickname, i18n.language) || t('community.someone');
   return (
     <li className="community-comment" data-testid={`comment-${comment.pid}`}>
       <div className="community-comment-head">
@@ -39,7 +39,7 @@ function CommentItem({
       </div>
       {comment.reply_to && (
         <span className="community-reply-to" data-testid="comment-reply-to">
-          {t('community.comments.replyTo', { name: comment.reply_to.nickname || t('community.someone') })}
+          {t('community.comments.replyTo', { name: shownNickname(comment.reply_to.nickname, i18n.language) || t('community.someone') })}
         </span>
       )}
       <LinkedText className="community-comment-text" text={comment.message} testId="comment-text" />

@@ -1,4 +1,4 @@
-import type { Thread } from '@cab/contracts/client';
+import { shownNickname, type Thread } from '@cab/contracts/client';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../members/format.ts';
 import { CommunityGlyph } from './glyphs.tsx';
@@ -10,7 +10,7 @@ export const firstLine = (message: string): string => message.split('\n').find((
 
 /** One thread in a list: its subject, the first line of its message, who, when, how many replies, and its notice mark. */
 export function ThreadRow({ thread, onOpen }: { thread: Thread; onOpen: (t: Thread) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li>
       <button type="button" className="community-row" data-testid={`thread-${thread.tid}`} onClick={() => onOpen(thread)}>
@@ -25,7 +25,7 @@ export function ThreadRow({ thread, onOpen }: { thread: Thread; onOpen: (t: Thre
         </span>
         <span className="community-row-line">{firstLine(thread.message)}</span>
         <span className="community-row-meta">
-          <span className="community-row-author">{thread.author.nickname || t('community.someone')}</span>
+          <span className="community-row-author">{shownNickname(thread.author.nickname, i18n.language) || t('community.someone')}</span>
           <span>{formatDateTime(thread.created_at)}</span>
           <span className="community-row-replies" data-testid="thread-replies">
             <CommunityGlyph name="comment" />

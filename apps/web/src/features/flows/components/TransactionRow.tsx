@@ -1,4 +1,4 @@
-import type { FlowTransaction, Transaction } from '@cab/contracts/client';
+import { shownNickname, type FlowTransaction, type Transaction } from '@cab/contracts/client';
 import { memo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
@@ -47,7 +47,7 @@ export function rowDetails(t: Transaction, recordedBy?: string): string {
  * details, its time and its signed amount. The whole row opens the record to edit.
  */
 export const TransactionRow = memo(function TransactionRow({ transaction: t, masked, onOpen, showDate, flowAmount }: TransactionRowProps) {
-  const { t: tr } = useTranslation();
+  const { t: tr, i18n } = useTranslation();
   const navigate = useNavigate();
   const book = useFlowBook();
   const me = useUserStore((s) => s.user?.userid);
@@ -58,7 +58,10 @@ export const TransactionRow = memo(function TransactionRow({ transaction: t, mas
       : isAdjustment(t.business_type) || !t.category
         ? tr(`flow.types.${t.business_type}`)
         : t.category.name;
-  const otherRecorder = t.recorder && me && t.recorder.id !== me ? tr('flow.recordedBy', { name: t.recorder.nickname }) : undefined;
+  const otherRecorder =
+    t.recorder && me && t.recorder.id !== me
+      ? tr('flow.recordedBy', { name: shownNickname(t.recorder.nickname, i18n.language) })
+      : undefined;
   const details = rowDetails(t, otherRecorder);
   const at = civilAt(book.timeZone ?? '', t.transaction_time);
   const now = new Date().getFullYear();

@@ -1,4 +1,4 @@
-import { ASSIGNED_BY_ADMIN_ROLE_ID, type Invitation } from '@cab/contracts/client';
+import { shownNickname, ASSIGNED_BY_ADMIN_ROLE_ID, type Invitation } from '@cab/contracts/client';
 import { Button, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { EmptyState } from '../../../app/EmptyState.tsx';
@@ -22,7 +22,7 @@ export function linkRoles(inv: Invitation): string {
 }
 
 function LinkDetails({ inv }: { inv: Invitation }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const link = invitationLink(inv.invite_code);
   const [manual, setManual] = useState<string>();
   const copy = async (text: string, done: string) => {
@@ -32,7 +32,7 @@ function LinkDetails({ inv }: { inv: Invitation }) {
   const share = async () => {
     const outcome = await shareText({
       title: inv.book_info.book_name,
-      text: t('invitations.invitedBy', { name: inv.inviter.nickname }),
+      text: t('invitations.invitedBy', { name: shownNickname(inv.inviter.nickname, i18n.language) }),
       url: link,
     });
     if (outcome === 'shared') showToast(t('invitations.shared'));

@@ -1,4 +1,4 @@
-import { DEFAULT_SHARE_IMAGE, type Invitation } from '@cab/contracts/client';
+import { shownNickname, DEFAULT_SHARE_IMAGE, type Invitation } from '@cab/contracts/client';
 import { useTranslation } from '../../../i18n/index.ts';
 import { expiryLabel, roleName } from '../labels.ts';
 import { InviteGlyph } from './glyphs.tsx';
@@ -6,14 +6,14 @@ import '../../../i18n/invitations.ts';
 
 /** What an invitation is: whose, to which book, how one joins, as what and until when. */
 export function InvitationSummary({ inv }: { inv: Invitation }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const cover = inv.book_info.cover || DEFAULT_SHARE_IMAGE;
   return (
     <section className="section invitation-summary" aria-labelledby="invitation-book" data-testid="invitation-summary">
       <div className="share-cover" style={{ backgroundImage: `url(${cover})` }}>
         <div className="share-cover-text">
           <div className="share-date" data-testid="invitation-inviter">
-            {t('invitations.invitedBy', { name: inv.inviter.nickname })}
+            {t('invitations.invitedBy', { name: shownNickname(inv.inviter.nickname, i18n.language) })}
           </div>
           <h2 id="invitation-book" className="book-name share-book-name" data-testid="invitation-book">
             {inv.book_info.book_name}

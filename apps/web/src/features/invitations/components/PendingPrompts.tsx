@@ -1,4 +1,4 @@
-import type { MemberRequest } from '@cab/contracts/client';
+import { shownNickname, type MemberRequest } from '@cab/contracts/client';
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useSubmitGuard } from '../../../app/form.tsx';
@@ -11,7 +11,7 @@ import '../../../i18n/invitations.ts';
 
 /** Someone added the user to a book by phone: accept or decline. */
 function AddedPrompt({ prompt }: { prompt: MemberRequest }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const answer = useAnswerPrompt();
   const guard = useSubmitGuard();
   const reply = (status: 'Accepted' | 'Rejected') =>
@@ -19,7 +19,7 @@ function AddedPrompt({ prompt }: { prompt: MemberRequest }) {
       await answer.mutateAsync({ id: prompt.id, status });
       showToast(status === 'Accepted' ? t('invitations.prompts.accepted') : t('invitations.prompts.declined'));
     });
-  const who = prompt.inviter?.nickname ?? prompt.decided_by?.nickname ?? '';
+  const who = shownNickname(prompt.inviter?.nickname ?? prompt.decided_by?.nickname ?? '', i18n.language);
   return (
     <li className="prompt-row" data-testid={`prompt-invitation-${prompt.id}`}>
       <InviteGlyph name="userAdd" size={18} />

@@ -1,4 +1,4 @@
-import { REVIEW_MAX, type TemplateReview } from '@cab/contracts/client';
+import { shownNickname, REVIEW_MAX, type TemplateReview } from '@cab/contracts/client';
 import { MoreRows } from '../../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Skeleton, TextArea } from 'antd-mobile';
@@ -19,7 +19,7 @@ import '../template.css';
  * server stores it as given, docs/market.md): it is drawn as a text node, never as markup.
  */
 export function ReviewItem({ review }: { review: TemplateReview }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li className="market-review" data-testid={`review-${review.id}`}>
       <span className="market-avatar" aria-hidden="true">
@@ -27,7 +27,7 @@ export function ReviewItem({ review }: { review: TemplateReview }) {
       </span>
       <div className="market-review-main">
         <div className="market-review-head">
-          <span className="market-review-name">{review.user.nickname || t('market.reviews.someone')}</span>
+          <span className="market-review-name">{shownNickname(review.user.nickname, i18n.language) || t('market.reviews.someone')}</span>
           {review.mine && <span className="cab-tag">{t('market.reviews.mine')}</span>}
         </div>
         <p className="market-review-text" data-testid="review-text">

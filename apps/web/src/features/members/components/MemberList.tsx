@@ -1,4 +1,4 @@
-import type { Member } from '@cab/contracts/client';
+import { shownNickname, type Member } from '@cab/contracts/client';
 import { useTranslation } from '../../../i18n/index.ts';
 import type { BookUsers } from '../types.ts';
 import { Avatar } from './Avatar.tsx';
@@ -19,7 +19,7 @@ export function MemberList({
   showWaiting: boolean;
   onOpen: ((m: Member) => void) | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const members = [...users.bookkeepers].sort((a, b) => Number(b.is_owner) - Number(a.is_owner) || a.joined_at - b.joined_at);
   return (
     <>
@@ -34,7 +34,7 @@ export function MemberList({
               <Avatar url={m.avatar_url} />
               <div className="member-main">
                 <div className="member-name">
-                  <span className="text">{m.nickname}</span>
+                  <span className="text">{shownNickname(m.nickname, i18n.language)}</span>
                   {m.is_me && <span className="member-tag plain">{t('members.me')}</span>}
                 </div>
                 <div className="member-sub">{m.role.role_name}</div>
@@ -70,7 +70,7 @@ export function MemberList({
               <Avatar url={p.user.avatar_url} size={32} />
               <div className="member-main">
                 <div className="member-name">
-                  <span className="text">{p.user.nickname}</span>
+                  <span className="text">{shownNickname(p.user.nickname, i18n.language)}</span>
                 </div>
                 {p.role && <div className="member-sub">{p.role.role_name}</div>}
               </div>

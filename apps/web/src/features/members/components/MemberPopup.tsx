@@ -1,4 +1,4 @@
-import { Permission, type Member } from '@cab/contracts/client';
+import { shownNickname, Permission, type Member } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, List, Popup, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
@@ -32,7 +32,7 @@ export function MemberPopup({
   allowed: (code: string) => boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const detail = allowed(Permission.MEMBER_DETAIL);
   const q = useQuery(memberQueries.member(bookId, member.user_id, detail));
   const change = useChangeMemberRole(bookId);
@@ -46,7 +46,13 @@ export function MemberPopup({
 
   const onRemove = () =>
     guard(async () => {
-      if (!(await confirmDestructive(t('members.member.removeConfirm', { name: m.nickname }), t('members.member.remove')))) return;
+      if (
+        !(await confirmDestructive(
+          t('members.member.removeConfirm', { name: shownNickname(m.nickname, i18n.language) }),
+          t('members.member.remove'),
+        ))
+      )
+        return;
       await remove.mutateAsync(member.user_id);
       showToast(t('members.member.removed'));
       onClose();
@@ -58,7 +64,7 @@ export function MemberPopup({
         <div className="member-popup-head">
           <Avatar url={m.avatar_url} size={48} />
           <div style={{ minWidth: 0 }}>
-            <div className="member-popup-name">{m.nickname}</div>
+            <div className="member-popup-name">{shownNickname(m.nickname, i18n.language)}</div>
             <div className="member-sub" data-testid="member-popup-role">
               {m.role.role_name}
             </div>
@@ -105,7 +111,7 @@ export function MemberPopup({
         bookId={bookId}
         assignable={allowed(Permission.ADD_MEMBER)}
         visible={picking}
-        title={t('members.member.pickRole', { name: m.nickname })}
+        title={t('members.member.pickRole', { name: shownNickname(m.nickname, i18n.language) })}
         current={m.role.role_id}
         onClose={() => setPicking(false)}
         onPick={(role) => {

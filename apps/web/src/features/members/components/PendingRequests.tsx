@@ -1,4 +1,4 @@
-import type { MemberRequest } from '@cab/contracts/client';
+import { shownNickname, type MemberRequest } from '@cab/contracts/client';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -30,7 +30,7 @@ export function PendingRequests({
   requests: UseQueryResult<MemberRequests>;
   canAssign: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const agree = useAgreeRequest(bookId);
   const reject = useRejectRequest(bookId);
   const guard = useSubmitGuard();
@@ -45,7 +45,13 @@ export function PendingRequests({
   const onAgree = (r: MemberRequest) => (r.role ? doAgree(r) : setPicking(r));
   const onReject = (r: MemberRequest) =>
     guard(async () => {
-      if (!(await confirmDestructive(t('members.request.rejectConfirm', { name: r.user.nickname }), t('members.request.reject')))) return;
+      if (
+        !(await confirmDestructive(
+          t('members.request.rejectConfirm', { name: shownNickname(r.user.nickname, i18n.language) }),
+          t('members.request.reject'),
+        ))
+      )
+        return;
       await reject.mutateAsync(r.id);
       showToast(t('members.request.rejected'));
     });
@@ -69,7 +75,7 @@ export function PendingRequests({
             <Avatar url={r.user.avatar_url} />
             <div className="member-main">
               <div className="member-name">
-                <span className="text">{r.user.nickname}</span>
+                <span className="text">{shownNickname(r.user.nickname, i18n.language)}</span>
               </div>
               <div className="member-sub">
                 {t('members.request.role', { role: r.role ? r.role.role_name : t('members.request.byAdmin') })}
@@ -115,7 +121,7 @@ export function PendingRequests({
         bookId={bookId}
         assignable={canAssign}
         visible={Boolean(picking)}
-        title={picking ? t('members.request.pickRole', { name: picking.user.nickname }) : ''}
+        title={picking ? t('members.request.pickRole', { name: shownNickname(picking.user.nickname, i18n.language) }) : ''}
         onClose={() => setPicking(undefined)}
         onPick={(role) => {
           const r = picking;
@@ -132,7 +138,7 @@ function DecidedRow({ r }: { r: MemberRequest }) {
   const role = r.granted_role ?? r.role;
   const sub = [
     role?.role_name ?? '',
-    r.decided_by ? t('members.request.decidedBy', { name: r.decided_by.nickname }) : '',
+    r.decided_by ? t('members.request.decidedBy', { name: shownNickname(r.decided_by.nickname, i18n.language) }) : '',
     r.decided_at !== null ? formatDateTime(r.decided_at) : '',
   ].filter(Boolean);
   return (
@@ -140,7 +146,7 @@ function DecidedRow({ r }: { r: MemberRequest }) {
       <Avatar url={r.user.avatar_url} size={32} />
       <div className="member-main">
         <div className="member-name">
-          <span className="text">{r.user.nickname}</span>
+          <span className="text">{shownNickname(r.user.nickname, i18n.language)}</span>
         </div>
         {sub.length > 0 && <div className="member-sub">{sub.join(' · ')}</div>}
       </div>
