@@ -14,6 +14,9 @@ const SUMMARY = [
   'c.title',
   'c.summary',
   'c.author',
+  'c.title_en',
+  'c.summary_en',
+  'c.author_en',
   'c.cover_url',
   'c.width_height',
   'c.duration_seconds',
@@ -89,7 +92,7 @@ export class ContentRepository {
   detail(id: string) {
     return this.db
       .selectFrom('contents as c')
-      .select([...SUMMARY, 'c.body_html', 'c.video_url', 'c.duration_seconds', 'c.template_id'])
+      .select([...SUMMARY, 'c.body_html', 'c.body_html_en', 'c.video_url', 'c.duration_seconds', 'c.template_id'])
       .where('c.id', '=', id)
       .where(published)
       .executeTakeFirst();

@@ -13,6 +13,7 @@ import {
 } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../http/auth.ts';
+import { requestLocale } from '../../http/locale.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { ContentService } from './content.service.ts';
 
@@ -32,7 +33,7 @@ export function registerContentRoutes(app: FastifyInstance, registry: Registered
     summary: 'Published articles and videos, the latest first, a page at a time, optionally of one tag',
     body: ContentsRequest,
     response: ContentsResponse,
-    handler: async ({ body, user }) => content.list(body, user?.id),
+    handler: async ({ body, user, req }) => content.list(body, user?.id, requestLocale(req.headers)),
   });
   defineRoute(app, registry, {
     method: 'GET',
@@ -42,7 +43,7 @@ export function registerContentRoutes(app: FastifyInstance, registry: Registered
     summary: 'One published article or video with its body (contentDetail)',
     params: ContentParams,
     response: ContentResponse,
-    handler: async ({ params, user }) => ({ data: await content.detail(params.id, user?.id) }),
+    handler: async ({ params, user, req }) => ({ data: await content.detail(params.id, user?.id, requestLocale(req.headers)) }),
   });
   defineRoute(app, registry, {
     method: 'POST',
@@ -63,7 +64,7 @@ export function registerContentRoutes(app: FastifyInstance, registry: Registered
     summary: "The caller's favourite articles and videos, the latest kept first, a page at a time",
     query: FavouriteContentsQuery,
     response: FavouriteContentsResponse,
-    handler: async ({ query, user }) => content.favourites(requireUser(user).id, query),
+    handler: async ({ query, user, req }) => content.favourites(requireUser(user).id, query, requestLocale(req.headers)),
   });
   for (const url of [CONTENT_PATHS.marketSearch, CONTENT_PATHS.configMarketSearch]) {
     defineRoute(app, registry, {
@@ -74,7 +75,7 @@ export function registerContentRoutes(app: FastifyInstance, registry: Registered
       summary: 'Templates (type 1), articles and videos (2) or both (3) whose words hold the key word',
       query: MarketSearchQuery,
       response: MarketSearchResponse,
-      handler: async ({ query, user }) => ({ data: await content.search(query, user?.id) }),
+      handler: async ({ query, user, req }) => ({ data: await content.search(query, user?.id, requestLocale(req.headers)) }),
     });
   }
 }

@@ -44,6 +44,7 @@ async function publish(src: Partial<ContentSource> & { code: string }): Promise<
     durationSeconds: undefined,
     published: true,
     body: '',
+    english: { title: '', summary: '', author: '', body: '' },
     ...src,
   };
   return (await publisher.publish(base, noFiles)).id;
@@ -265,5 +266,65 @@ describe('the market search', () => {
     await collect(id, '1', u.token);
     const res = (await search(`key_word=${encodeURIComponent('收支')}`, u.token)).json().data as Found;
     expect(res.contents.find((c) => c.id === id)?.collected).toBe(true);
+  });
+});
+
+describe('contents in two languages', () => {
+  const en = { locale: 'en' };
+  const HAN = /[\u3400-\u9fff]/;
+
+  it('answer every seeded article and the video in English to an English reader, in Chinese to a Chinese one', async () => {
+    // Other tests here publish Chinese-only contents of their own: the seed is what is checked.
+    const all = (await t.client.post(CONTENT_PATHS.contents, { page_size: 50 }, en)).json().data as ContentSummary[];
+    const seeded = new Set(await Promise.all(SEEDED.map(idOf)));
+    const english = all.filter((c) => seeded.has(c.id));
+    expect(await codes(english)).toEqual(SEEDED);
+    for (const c of english) {
+      expect(`${c.title} ${c.summary} ${c.author}`, c.title).not.toMatch(HAN);
+      const body = (await t.client.get(bookPath(CONTENT_PATHS.content, { id: c.id }), en)).json().data.contentDetail.body_html as string;
+      expect(body, c.title).not.toMatch(HAN);
+      expect(body.length).toBeGreaterThan(100);
+    }
+    const chinese = (await t.client.post(CONTENT_PATHS.contents, { page_size: 50 }, { locale: 'zh-CN' })).json().data as ContentSummary[];
+    for (const c of chinese.filter((x) => seeded.has(x.id))) expect(c.title, c.title).toMatch(HAN);
+    // With no Device locale, Accept-Language decides.
+    const accepted = await t.client.post(CONTENT_PATHS.contents, { tag_code: 'renovation' }, { acceptLanguage: 'en-GB,en;q=0.9' });
+    expect(accepted.json().data[0].title).toBe('Keeping a renovation within budget');
+  });
+
+  it('answer the English of a content where it has one, the Chinese where it has none, in lists, one content, favourites and search', async () => {
+    const user = await buildUser(t);
+    const both = await publish({
+      code: 't-both',
+      title: '两种语言',
+      summary: '中文摘要',
+      author: '作者',
+      body: '中文正文',
+      english: { title: 'Both languages', summary: 'An English summary', author: 'Writer', body: 'English *body* zebracorn' },
+    });
+    const only = await publish({ code: 't-only-zh', title: '只有中文', body: '只有中文的正文' });
+    const kept = await collect(both, '1', user.token);
+    expect(kept.statusCode, kept.body).toBe(200);
+
+    const first = (await t.client.post(CONTENT_PATHS.contents, { tag_code: 't-test', page_size: 2 }, en)).json().data as ContentSummary[];
+    expect(first.map((c) => [c.title, c.summary, c.author])).toEqual([
+      ['只有中文', '', ''],
+      ['Both languages', 'An English summary', 'Writer'],
+    ]);
+    const one = (await t.client.get(bookPath(CONTENT_PATHS.content, { id: both }), en)).json().data;
+    expect(one.contentDetail.body_html).toBe('<p>English <em>body</em> zebracorn</p>');
+    const zh = (await t.client.get(bookPath(CONTENT_PATHS.content, { id: both }), { locale: 'zh-CN' })).json().data;
+    expect([zh.title, zh.summary, zh.author, zh.contentDetail.body_html]).toEqual(['两种语言', '中文摘要', '作者', '<p>中文正文</p>']);
+    expect((await t.client.get(bookPath(CONTENT_PATHS.content, { id: only }), en)).json().data.contentDetail.body_html).toBe(
+      '<p>只有中文的正文</p>',
+    );
+
+    const favs = await t.client.get(CONTENT_PATHS.favouriteContents, { token: user.token, locale: 'en' });
+    expect(favs.json().data.map((c: ContentSummary) => c.title)).toEqual(['Both languages']);
+    // Either language's words find it; the answer is in the reader's language.
+    const byEnglish = (await search('key_word=zebracorn&type=2', undefined)).json().data.contents as ContentSummary[];
+    expect(byEnglish.map((c) => c.title)).toEqual(['两种语言']);
+    const byChinese = await t.client.get(`${CONTENT_PATHS.marketSearch}?key_word=${encodeURIComponent('中文正文')}&type=2`, en);
+    expect(byChinese.json().data.contents.map((c: ContentSummary) => c.title)).toEqual(['Both languages']);
   });
 });

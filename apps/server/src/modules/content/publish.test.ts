@@ -74,6 +74,18 @@ describe('content files', () => {
     });
   });
 
+  it('read the English beside the Chinese: front matter keys and the body after <!-- en -->', () => {
+    const src = parseContentFile(
+      file(
+        'code: a-2\ntitle: 标题\ntitle_en: A title\nsummary_en: In short\nauthor_en: CAB',
+        '# 你好\n\n正文\n<!-- en -->\n# Hello\n\nText',
+      ),
+    );
+    expect(src.body).toBe('# 你好\n\n正文');
+    expect(src.english).toEqual({ title: 'A title', summary: 'In short', author: 'CAB', body: '# Hello\n\nText' });
+    expect(parseContentFile(file('code: a-3\ntitle: 标题')).english).toEqual({ title: '', summary: '', author: '', body: '' });
+  });
+
   it('refuse what the operator got wrong, saying what', () => {
     const bad: Array<[string, RegExp]> = [
       ['title: x', /code is missing/],
@@ -88,7 +100,14 @@ describe('content files', () => {
       ['code: a\ntitle: x\npublished: yes', /published must be/],
       ['code: a\ntitle: x\ntemplate: wedding', /template must be/],
       [`code: a\ntitle: ${'长'.repeat(101)}`, /longer than 100/],
+      [`code: a\ntitle: x\ntitle_en: ${'l'.repeat(101)}`, /title_en is longer than 100/],
+      ['code: a\ntitle: x\nsummary_en: y', /title_en is missing/],
+      ['code: a\ntitle: x\ntitle_en: y', /English body is missing/],
     ];
+    expect(() => parseContentFile(file('code: a\ntitle: x', '正文\n<!-- en -->\nText'))).toThrow(/title_en is missing/);
+    expect(() => parseContentFile(file('code: a\ntitle: x\ntitle_en: y', '正文\n<!-- en -->\nText\n<!-- en -->\nMore'))).toThrow(
+      /more than one/,
+    );
     for (const [front, message] of bad) expect(() => parseContentFile(file(front)), front).toThrow(message);
     expect(() => parseContentFile('no front matter')).toThrow(PublishError);
   });

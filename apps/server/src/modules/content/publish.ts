@@ -31,14 +31,43 @@ export interface ContentSource {
   published: boolean;
   /** Markdown. */
   body: string;
+  /** The English, where the file has it ('' where it has not: English readers get the Chinese). */
+  english: { title: string; summary: string; author: string; body: string };
 }
 
 /** A mistake in what the operator asked for: the command prints the message alone. */
 export class PublishError extends Error {}
 
-const KEYS = ['code', 'type', 'title', 'summary', 'author', 'tags', 'cover', 'video', 'width_height', 'template', 'duration', 'published'];
+const KEYS = [
+  'code',
+  'type',
+  'title',
+  'title_en',
+  'summary',
+  'summary_en',
+  'author',
+  'author_en',
+  'tags',
+  'cover',
+  'video',
+  'width_height',
+  'template',
+  'duration',
+  'published',
+];
 const CODE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const WIDTH_HEIGHT = /^[1-9][0-9]{0,4}:[1-9][0-9]{0,4}$/;
+/** The line between the Chinese body and the English one (an HTML comment, so other Markdown readers hide it). */
+const ENGLISH_BODY = /^<!--\s*en\s*-->[ \t]*$/m;
+
+/** The body's Chinese and English halves. */
+function splitBody(body: string): { zh: string; en: string } {
+  const m = ENGLISH_BODY.exec(body);
+  if (!m) return { zh: body.trim(), en: '' };
+  const en = body.slice(m.index + m[0].length);
+  if (ENGLISH_BODY.test(en)) throw new PublishError('the body has more than one <!-- en --> line');
+  return { zh: body.slice(0, m.index).trim(), en: en.trim() };
+}
 
 function unquote(v: string): string {
   const m = /^(["'])(.*)\1$/.exec(v);
@@ -82,6 +111,17 @@ export function parseContentFile(text: string): ContentSource {
   const video = fm.get('video') || undefined;
   if (type === 'video' && !video) throw new PublishError('a video needs video: <file>');
   if (type === 'article' && video) throw new PublishError('an article has no video (type: video for one)');
+  const body = splitBody(m[2]!);
+  const english = {
+    title: bounded(fm, 'title_en', 100),
+    summary: bounded(fm, 'summary_en', 300),
+    author: bounded(fm, 'author_en', 40),
+    body: body.en,
+  };
+  if (!english.title && (english.summary || english.author || english.body)) {
+    throw new PublishError('title_en is missing (the file has other English: an English reader needs its title too)');
+  }
+  if (english.title && !english.body && body.zh) throw new PublishError('the English body is missing: add it after a line <!-- en -->');
   const tags = (fm.get('tags') ?? '')
     .split(',')
     .map((t) => t.trim())
@@ -99,7 +139,8 @@ export function parseContentFile(text: string): ContentSource {
     template,
     durationSeconds: duration === undefined ? undefined : Number(duration),
     published: published === 'true',
-    body: m[2]!.trim(),
+    body: body.zh,
+    english,
   };
 }
 
@@ -205,6 +246,7 @@ export class ContentPublisher {
     };
 
     const body_html = await renderMarkdown(src.body, async (ref) => (await image(ref)).url);
+    const body_html_en = src.english.body ? await renderMarkdown(src.english.body, async (ref) => (await image(ref)).url) : '';
     const cover = src.cover ? await image(src.cover) : undefined;
     const cover_url = cover?.url ?? '';
     let video_url = '';
@@ -224,7 +266,10 @@ export class ContentPublisher {
       if (meta.width && meta.height) shape = ratio(meta.width, meta.height);
     }
 
-    const search_text = lowerCase([src.title, src.summary, plainText(body_html)].join('\n'));
+    // One search finds a content by its words in either language.
+    const en = src.english;
+    const english = en.title ? [en.title, en.summary, plainText(body_html_en)] : [];
+    const search_text = lowerCase([src.title, src.summary, plainText(body_html), ...english].join('\n'));
     const now = new Date(this.clock.now());
     const row: ContentWrite = {
       code: src.code,
@@ -234,6 +279,10 @@ export class ContentPublisher {
       summary: src.summary,
       author: src.author,
       body_html,
+      title_en: en.title,
+      summary_en: en.summary,
+      author_en: en.author,
+      body_html_en,
       cover_url,
       video_url,
       duration_seconds: seconds,

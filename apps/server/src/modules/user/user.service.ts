@@ -43,7 +43,9 @@ export class UserService {
 
   /** The user with this phone, created on first login (inside the caller's transaction). */
   async findOrCreateByPhone(db: Database, phone: string, locale?: Locale): Promise<UserRow> {
-    return (await this.repo.findByPhone(phone, db)) ?? (await this.repo.create(phone, defaultNickname(phone, locale ?? DEFAULT_LOCALE), db));
+    return (
+      (await this.repo.findByPhone(phone, db)) ?? (await this.repo.create(phone, defaultNickname(phone, locale ?? DEFAULT_LOCALE), db))
+    );
   }
 
   async update(id: string, patch: { nickname?: string | undefined; avatar_url?: string | undefined }): Promise<UserRow> {

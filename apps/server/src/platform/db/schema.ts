@@ -379,6 +379,10 @@ export interface ContentsTable {
   summary: Generated<string>;
   author: Generated<string>;
   body_html: Generated<string>;
+  title_en: Generated<string>;
+  summary_en: Generated<string>;
+  author_en: Generated<string>;
+  body_html_en: Generated<string>;
   cover_url: Generated<string>;
   video_url: Generated<string>;
   duration_seconds: Generated<number>;
