@@ -19,7 +19,9 @@ const oddFonts = (page: Page) =>
   page.evaluate(() => {
     const body = getComputedStyle(document.body).fontFamily;
     const controls = document.querySelectorAll('button, input, textarea, select, .adm-button, .adm-input-element, [class*="chip"], a');
-    return [...controls].map((e) => `${e.tagName}.${e.className}: ${getComputedStyle(e).fontFamily}`).filter((f) => !f.endsWith(`: ${body}`));
+    return [...controls]
+      .map((e) => `${e.tagName}.${e.className}: ${getComputedStyle(e).fontFamily}`)
+      .filter((f) => !f.endsWith(`: ${body}`));
   });
 
 /**
@@ -120,7 +122,10 @@ describe('polish at 390x844, in Chinese and in English', () => {
     expect(new Set(starts), `label and field starts: ${starts.join(', ')}`).toEqual(new Set([starts[0]]));
     expect(await oddFonts(page)).toEqual([]);
     await screen('add-account-sheet');
-    await page.locator('.adm-mask').first().click({ position: { x: 200, y: 40 } });
+    await page
+      .locator('.adm-mask')
+      .first()
+      .click({ position: { x: 200, y: 40 } });
 
     // The image preview, reloaded (its images are the form's, gone with the reload): the
     // toolbar stays at the bottom under the empty state.
@@ -152,12 +157,28 @@ describe('polish at 390x844, in Chinese and in English', () => {
     expect(zhVideo).toContain('“分类图表”');
     expect(zhVideo).not.toMatch(/统计|本月/);
     await shot(page, 'video-zh');
-    await page.goto(`/#/dashboard/index?TradingEntity=${bookId}`);
+    // Follow it with one expense recorded: book home -> 流水 -> 分类图表, this month, 支出, the
+    // ring and 支出排行; a category opens to what it cost each day.
+    await page.goto('/#/subPackages/accounting/index');
+    await visible(page, 'rec-save');
+    for (const key of '35') await page.getByTestId(`pad-${key}`).click();
+    await page.getByTestId('rec-save').click();
     await visible(page, 'page-dashboard');
     expect(await page.getByTestId('dashboard-flows').textContent()).toBe('流水');
     await page.getByTestId('dashboard-flows').click();
     await visible(page, 'flow-entry-charts');
     expect(await page.getByTestId('flow-entry-charts').textContent()).toContain('分类图表');
+    await page.getByTestId('flow-entry-charts').click();
+    await visible(page, 'period-switcher');
+    const month = new Intl.DateTimeFormat('en', { month: 'numeric', timeZone: 'Asia/Shanghai' }).format(new Date());
+    expect(await page.getByTestId('period-name').textContent()).toContain(`${month} 月`);
+    await visible(page, 'period-prev');
+    expect(await page.getByTestId('chart-type').textContent()).toContain('支出');
+    await page.getByRole('heading', { name: '支出排行' }).waitFor();
+    await shot(page, 'charts-zh');
+    await page.locator('[data-testid^="rank-"]').first().click();
+    await visible(page, 'category-bars');
+    expect(await page.getByTestId('category-trend').textContent()).toContain('支出趋势');
 
     // English: mine -> language.
     await page.goto('/#/pages/mine/index');
@@ -189,6 +210,7 @@ describe('polish at 390x844, in Chinese and in English', () => {
     await visible(page, 'content-body');
     const enVideo = (await page.getByTestId('content-body').textContent()) ?? '';
     expect(enVideo).toContain('tap Flows, then Charts');
+    expect(enVideo).toContain('"Expense by category"');
     expect(await foreignWords(page, 'en', enData)).toEqual([]);
     await shot(page, 'video-en');
     // The screens it names, in English.
@@ -201,6 +223,10 @@ describe('polish at 390x844, in Chinese and in English', () => {
     expect(await oddFonts(page)).toEqual([]);
     await insetsMatch(page, 'flow in English');
     await shot(page, 'flow-en');
+    await page.getByTestId('flow-entry-charts').click();
+    await page.getByRole('heading', { name: 'Expense by category' }).waitFor();
+    expect(await page.getByTestId('chart-type').textContent()).toContain('Expense');
+    await shot(page, 'charts-en');
 
     expect(errors).toEqual([]);
   });
