@@ -175,6 +175,8 @@ describe('polish at 390x844, in Chinese and in English', () => {
     await visible(page, 'period-prev');
     expect(await page.getByTestId('chart-type').textContent()).toContain('支出');
     await page.getByRole('heading', { name: '支出排行' }).waitFor();
+    await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
+    await page.waitForTimeout(800); // the ring draws itself
     await shot(page, 'charts-zh');
     await page.locator('[data-testid^="rank-"]').first().click();
     await visible(page, 'category-bars');
