@@ -73,7 +73,7 @@ export async function signedInPhone(browser: Browser, journey: string) {
   return { base, context, page, errors, phone, userData, screen, shot };
 }
 
-/** The titles and summaries of the home info flow's articles and videos: data, in Chinese only. */
+/** The titles and summaries of the home info flow's articles and videos (in the reader's language). */
 export function articleWords(page: Page): Promise<string[]> {
   return page.locator('[data-testid="info-flow-items"] :is(.content-title, .content-summary)').allInnerTexts();
 }
