@@ -33,7 +33,7 @@ import '../../i18n/community.ts';
  * their answers and the box to write one. Official announcements take no comments.
  */
 function CommunityDetail() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { bookId, bookParam, uid, params } = useCommunityBook();
   const tid = params.get('tid') ?? '';

@@ -134,7 +134,7 @@ export function PendingRequests({
 }
 
 function DecidedRow({ r }: { r: MemberRequest }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const role = r.granted_role ?? r.role;
   const sub = [
     role?.role_name ?? '',
