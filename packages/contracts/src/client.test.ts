@@ -57,6 +57,7 @@ describe('the client entry', () => {
       'messages-validation.ts',
       'messages.ts',
       'money.ts',
+      'nickname.ts',
       'paths.ts',
       'permissions.ts',
       'rules.ts',
