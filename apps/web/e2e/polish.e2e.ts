@@ -201,6 +201,7 @@ describe('polish at 390x844, in Chinese and in English', () => {
     await visible(page, 'info-flow-items');
     await expect.poll(async () => (await articleWords(page)).some((w) => HAN.test(w))).toBe(false);
     expect(await foreignWords(page, 'en', enData)).toEqual([]);
+    expect(await oddFonts(page)).toEqual([]); // the book chips, the tag chips, the search box
     await shot(page, 'home-en');
     await page.locator('[data-testid="info-flow-items"] [data-type="article"]').first().click();
     await visible(page, 'content-body');

@@ -36,8 +36,13 @@ export function LanguageItem() {
             onPick={(l) => {
               setLanguage(l);
               setOpen(false);
-              // What the server words in the request's language (articles, role names) comes again in the new one.
-              if (l !== language) void queryClient.invalidateQueries();
+              // What the server words in the request's language (articles, role names) comes again in
+              // the new one: what is on screen is asked again in place, the rest is dropped so no
+              // page opens on answers in the old language.
+              if (l !== language) {
+                queryClient.removeQueries({ type: 'inactive' });
+                void queryClient.invalidateQueries({ type: 'active' });
+              }
             }}
           />
         </Suspense>
