@@ -14,7 +14,7 @@ export function ZoneNote({ timeZone, testId = 'zone-note' }: { timeZone: string 
   if (!zone) return null;
   return (
     <div className="zone-note" data-testid={testId}>
-      {t('clock.note', { zone })}
+      {t('clock.note', { offset: zone })}
     </div>
   );
 }

@@ -3,6 +3,6 @@ import type { Texts } from './zh-CN.ts';
 
 /** One clock per book in English: loaded with the screens that name a book's zone. */
 export const clockEn: Texts<typeof clockZhCN> = {
-  note: "Times in the book's time zone, {{zone}}",
-  zone: 'Book time {{zone}}',
+  note: "Times in the book's time zone (UTC{{offset}})",
+  zone: 'Book time (UTC{{offset}})',
 };

@@ -11,6 +11,7 @@ import {
   zoneFormat,
   zoneLabel,
   zoneNote,
+  zoneOffset,
   zoneOr,
 } from './book-clock.ts';
 
@@ -114,11 +115,15 @@ describe('naming the zone', () => {
     expect(zoneLabel('America/New_York', winter)).toBe('UTC-5');
     expect(zoneLabel('America/New_York', summer)).toBe('UTC-4');
     expect(zoneLabel('UTC', summer)).toBe('UTC');
+    expect(zoneOffset('Asia/Kolkata', winter)).toBe('+5:30');
+    expect(zoneOffset('UTC', winter)).toBe('+0');
   });
 
   it('names the zone only where its clock differs from the phone', () => {
     const t = Date.UTC(2026, 10, 25, 15, 30);
-    expect(zoneNote('Asia/Shanghai', t, 'UTC')).toBe('UTC+8');
+    expect(zoneNote('Asia/Shanghai', t, 'UTC')).toBe('+8');
+    expect(zoneNote('UTC', t, 'Asia/Shanghai')).toBe('+0');
+    expect(zoneNote('America/St_Johns', t, 'UTC')).toBe('-3:30');
     expect(zoneNote('Asia/Shanghai', t, 'Asia/Shanghai')).toBeUndefined();
     // Another name for the same clock says nothing new.
     expect(zoneNote('Asia/Hong_Kong', t, 'Asia/Shanghai')).toBeUndefined();

@@ -111,22 +111,28 @@ export function sameDay(timeZone: string, a: number, b: number): boolean {
   return x.y === y.y && x.m === y.m && x.d === y.d;
 }
 
-/** "UTC+8", "UTC-3:30", "UTC": the zone's offset at an instant. */
-export function zoneLabel(timeZone: string, ms: number): string {
+/** "+8", "-3:30", "+0": the zone's offset from UTC at an instant, as the book settings write it. */
+export function zoneOffset(timeZone: string, ms: number): string {
   const off = offsetMinutes(timeZone, ms);
-  if (off === 0) return 'UTC';
   const abs = Math.abs(off);
   const mins = abs % 60;
-  return `UTC${off > 0 ? '+' : '-'}${Math.floor(abs / 60)}${mins ? `:${String(mins).padStart(2, '0')}` : ''}`;
+  return `${off < 0 ? '-' : '+'}${Math.floor(abs / 60)}${mins ? `:${String(mins).padStart(2, '0')}` : ''}`;
+}
+
+/** "UTC+8", "UTC-3:30", "UTC": the zone's offset at an instant. */
+export function zoneLabel(timeZone: string, ms: number): string {
+  const off = zoneOffset(timeZone, ms);
+  return off === '+0' ? 'UTC' : `UTC${off}`;
 }
 
 /**
- * The zone's label when its clock differs from the phone's at that instant, else
+ * The zone's offset ("+8") when its clock differs from the phone's at that instant, else
  * undefined: two names with the same offset (Shanghai, Hong Kong) show the same time.
+ * The texts around it say "UTC+8" in English and "（+8）" in Chinese, as the book settings do.
  */
 export function zoneNote(timeZone: string | undefined, ms: number, phone: string = deviceZone()): string | undefined {
   if (!knownZone(timeZone)) return undefined;
-  return offsetMinutes(timeZone, ms) === offsetMinutes(phone, ms) ? undefined : zoneLabel(timeZone, ms);
+  return offsetMinutes(timeZone, ms) === offsetMinutes(phone, ms) ? undefined : zoneOffset(timeZone, ms);
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();

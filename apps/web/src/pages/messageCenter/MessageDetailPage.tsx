@@ -71,7 +71,7 @@ function MessageDetail({ msgId }: { msgId: string }) {
         <h2 data-testid="message-title">{m.title}</h2>
         <div className="msg-detail-meta">
           {formatDateTime(m.created_at, zone)}
-          {named && <span data-testid="message-zone">{` · ${t('clock.zone', { zone: named })}`}</span>}
+          {named && <span data-testid="message-zone">{` · ${t('clock.zone', { offset: named })}`}</span>}
           {m.count > 1 && <span data-testid="message-count">{` · ${t('messages.detail.count', { count: m.count })}`}</span>}
         </div>
         <p className="msg-detail-body" data-testid="message-body">

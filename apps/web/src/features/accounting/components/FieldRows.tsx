@@ -93,7 +93,7 @@ export function FieldRows({
           {formatTime(time, timeZone)}
           {zone && (
             <span className="rec-row-zone" data-testid="rec-time-zone">
-              {t('clock.zone', { zone })}
+              {t('clock.zone', { offset: zone })}
             </span>
           )}
         </span>
