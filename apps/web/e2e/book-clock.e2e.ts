@@ -191,6 +191,19 @@ describe('one clock per book at 390x844', () => {
     expect(await page.getByTestId('budget-zone').textContent()).toBe('账本时区（+8）');
     await screen('budget');
 
+    // In English the zone is named as UTC+8.
+    await page.goto('/#/pages/mine/index');
+    await page.getByTestId('mine-language').click();
+    await page.getByTestId('language-en').click();
+    await page.goto(`/#/flow/index?bookId=${bookId}`);
+    await expect.poll(() => page.getByTestId('zone-note').first().textContent()).toBe("Times in the book's time zone (UTC+8)");
+    expect(await page.getByTestId(`flow-row-${late.id}`).locator('.flow-row-time').textContent()).toBe('23:30');
+    await shot(page, 'flow-en');
+    await page.goto(`/#/subPackages/accounting/index?id=${late.id}`);
+    await expect.poll(() => page.getByTestId('rec-time-zone').textContent()).toBe('Book time (UTC+8)');
+    expect(await page.getByTestId('rec-time-value').textContent()).toContain('23:30');
+    await shot(page, 'editor-en');
+
     expect(errors).toEqual([]);
     await context.close();
   });
