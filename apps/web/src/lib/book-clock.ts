@@ -22,15 +22,22 @@ export function deviceZone(): string {
   return device;
 }
 
+// Asking Intl whether it knows a zone builds a formatter: once per zone, the answer kept.
+const known = new Map<string, boolean>();
 /** Whether this browser knows a zone (an unknown one falls back to the phone's). */
 export function knownZone(timeZone: string | undefined): timeZone is string {
   if (!timeZone) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
+  let ok = known.get(timeZone);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    known.set(timeZone, ok);
   }
+  return ok;
 }
 
 /** The zone to read times in: the book's when this browser knows it, else the phone's. */

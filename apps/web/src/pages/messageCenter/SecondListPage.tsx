@@ -16,11 +16,11 @@ import { ListSkeleton } from '../../features/messages/ListSkeleton.tsx';
 import '../../features/messages/messages.css';
 import '../../i18n/messages.ts';
 
-function MessageRow({ m }: { m: MessageItem }) {
+/** One message; `zone` is its book's (one clock per book), undefined for those about the caller alone. */
+function MessageRow({ m, zone }: { m: MessageItem; zone: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const action = useMessageAction();
-  const zone = useBookZones()(m.book_id);
   const unread = m.msg_state === 'unread';
   return (
     <li data-testid={`message-${m.msg_id}`} data-state={m.msg_state} data-last={m.lastOne ? 'true' : undefined}>
@@ -94,7 +94,7 @@ function SecondList() {
           <ZoneNote timeZone={zone} />
           <ul className="msg-list" data-testid="message-list">
             {all.map((m) => (
-              <MessageRow key={m.msg_id} m={m} />
+              <MessageRow key={m.msg_id} m={m} zone={zone} />
             ))}
           </ul>
           {ended ? (
