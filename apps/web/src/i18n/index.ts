@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useSettingsStore, type Language } from '../stores/settings.ts';
 import type { budgetsZhCN } from './budgets.zh-CN.ts';
+import type { clockZhCN } from './clock.zh-CN.ts';
 import type { communityZhCN } from './community.zh-CN.ts';
 import type { contentZhCN } from './content.zh-CN.ts';
 import type { flowSearchZhCN } from './flow-search.zh-CN.ts';
@@ -24,6 +25,7 @@ import { zhCN, type Resources, type Texts } from './zh-CN.ts';
  */
 export interface Sections {
   budgets: typeof budgetsZhCN;
+  clock: typeof clockZhCN;
   community: typeof communityZhCN;
   content: typeof contentZhCN;
   flow: typeof flowZhCN;

@@ -244,5 +244,26 @@ describe('the role and settings screens', () => {
       await screen.findByTestId('members-no-access');
       expect(bodiesOf(MEMBER_PATHS.activities)).toHaveLength(0);
     });
+
+    it("shows when things happened on the book's clock, not the phone's", async () => {
+      const entry = activity('30', 'create', 'category', { name: '餐饮', type: 'Expense' });
+      fake.activities = [[entry]];
+      const at = (timeZone: string) =>
+        new Intl.DateTimeFormat('zh-CN', {
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+          timeZone,
+        }).format(entry.at);
+      renderAt('/roleSetting/pages/activity?bookId=9');
+      await screen.findByTestId('activity-30');
+      // The book keeps Shanghai's clock (test-fixtures BOOK).
+      expect(screen.getByTestId('activity-30').querySelector('.member-sub')!.textContent).toBe(at('Asia/Shanghai'));
+      const phone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (at(phone) !== at('Asia/Shanghai')) expect(screen.getByTestId('zone-note').textContent).toBe('时间按账本时区（+8）显示');
+    });
   });
 });

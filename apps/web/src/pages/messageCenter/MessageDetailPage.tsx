@@ -6,9 +6,12 @@ import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
+import { useBookZones } from '../../features/books/clock.ts';
 import { formatDateTime } from '../../features/members/format.ts';
 import { isMessageGone, isMessageId, messageQueries, reportPath, useMessageAction, useMessageUser } from '../../features/messages/api.ts';
 import { useTranslation } from '../../i18n/index.ts';
+import { zoneNote } from '../../lib/book-clock.ts';
+import '../../i18n/clock.ts';
 import '../../features/messages/messages.css';
 import '../../i18n/messages.ts';
 
@@ -42,6 +45,7 @@ function MessageDetail({ msgId }: { msgId: string }) {
   const q = useQuery(messageQueries.one(uid, msgId, qc));
   const action = useMessageAction();
   const m = q.data;
+  const zone = useBookZones()(m?.book_id);
   const reading = useRef(false);
   useEffect(() => {
     if (m?.msg_state !== 'unread' || reading.current) return;
@@ -60,11 +64,14 @@ function MessageDetail({ msgId }: { msgId: string }) {
     if (m === null || (q.isError && isMessageGone(q.error))) return <Gone />;
     if (!m) return <LoadFailed onRetry={q.refetch} />;
     const to = m.link ? safeLink(m.link) : undefined;
+    // A book's message is on the book's clock, named where it is not the phone's.
+    const named = zoneNote(zone, m.created_at);
     return (
       <article className="msg-detail" data-testid="message-detail" data-state={m.msg_state}>
         <h2 data-testid="message-title">{m.title}</h2>
         <div className="msg-detail-meta">
-          {formatDateTime(m.created_at)}
+          {formatDateTime(m.created_at, zone)}
+          {named && <span data-testid="message-zone">{` · ${t('clock.zone', { offset: named })}`}</span>}
           {m.count > 1 && <span data-testid="message-count">{` · ${t('messages.detail.count', { count: m.count })}`}</span>}
         </div>
         <p className="msg-detail-body" data-testid="message-body">
