@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch } from './browser.ts';
+import { foreignWords } from './checks.ts';
 import { signedInPhone, visible } from './flows.ts';
 
 let browser: Browser;
@@ -21,7 +22,7 @@ const DEAD_ENDS = ['宿主应用', '即将开放', '正在建设中'];
  */
 describe('the mine page links at 390x844', () => {
   it('download explains the apps, recommend shares the app, feedback sends', async () => {
-    const { base, context, page, errors, screen } = await signedInPhone(browser, 'mine-links');
+    const { base, context, page, errors, screen, shot, userData } = await signedInPhone(browser, 'mine-links');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     const body = () => page.evaluate(() => document.body.innerText);
 
@@ -90,6 +91,24 @@ describe('the mine page links at 390x844', () => {
     await visible(page, 'not-open');
     expect(await body()).not.toContain('宿主应用');
     expect(await page.locator('.page-bar-title').innerText()).toBe('App 功能');
+
+    // In English, each destination speaks English only.
+    await page.goto('/#/pages/mine/index');
+    await page.getByTestId('mine-language').click();
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => page.getByTestId('tab-bar').textContent()).toContain('Me');
+    for (const [path, testId, title] of [
+      ['/#/updateApp/pages/download', 'download-steps', 'Download the app'],
+      ['/#/pages/mine/recommend', 'recommend-link', 'Recommend to friends'],
+      ['/#/pages/mine/feedback', 'feedback-form', 'Feedback'],
+    ] as const) {
+      await page.goto(path);
+      await visible(page, testId);
+      await expect.poll(() => page.locator('.page-bar-title').innerText()).toBe(title);
+      await page.waitForTimeout(400);
+      expect(await foreignWords(page, 'en', [...userData, link]), `${path}: words not in English`).toEqual([]);
+      await shot(page, `en-${testId}`);
+    }
 
     expect(errors).toEqual([]);
     await context.close();

@@ -5,19 +5,19 @@ import type { Texts } from './zh-CN.ts';
 export const mineLinksEn: Texts<typeof mineLinksZhCN> = {
   download: {
     title: 'Download the app',
-    lead: 'The shared cloud account book runs on the web and inside our partners’ phone apps. Both use the same books in the cloud: log in with the same phone number.',
+    lead: "Cloud Account Book runs on the web and inside our partners' phone apps. Both use the same books in the cloud: log in with the same phone number.",
     webTitle: 'The web version: you are using it now',
     webBody:
-      'Open this site in your phone’s browser and keep accounts, nothing to install. Your books live in the cloud and are there on any phone or browser you log in from.',
-    homeScreen: 'Want to open it like an app? Choose “Add to Home Screen” in your browser’s menu.',
+      "Open this site in your phone's browser and keep accounts, nothing to install. Your books live in the cloud and are there on any phone or browser you log in from.",
+    homeScreen: 'Want to open it like an app? Choose "Add to Home Screen" in your browser\'s menu.',
     appTitle: 'In an app',
     appBody:
-      'Opened inside a partner app, the account book logs you in by itself, and adds voice entry, bill import, offline recording and home-screen widgets.',
+      'Opened inside a partner app, Cloud Account Book logs you in by itself, and adds voice entry, bill import, offline recording and home-screen widgets.',
     stepsTitle: 'How to get the app',
-    step1: 'Install a partner app from your phone’s app store (latest version {{version}}).',
-    step2: 'Open it and go to the shared cloud account book inside it.',
+    step1: "Install a partner app from your phone's app store (latest version {{version}}).",
+    step2: 'Open it and go to Cloud Account Book inside it.',
     step3: 'Log in with the same phone number: your books and members are all there.',
-    inApp: 'You are using the account book inside an app (version {{version}}).',
+    inApp: 'You are using Cloud Account Book inside an app (version {{version}}).',
     back: 'Back',
   },
   feedback: {
@@ -36,9 +36,9 @@ export const mineLinksEn: Texts<typeof mineLinksZhCN> = {
   },
   recommend: {
     title: 'Recommend to friends',
-    lead: 'Recommend the shared cloud account book to family and friends: keep accounts together, in sync as you go.',
+    lead: 'Recommend Cloud Account Book to family and friends: keep accounts together, in sync as you go.',
     intro: 'Families, friends and small shops keeping accounts together, with clear members and roles.',
-    shareText: 'I keep my accounts with the shared cloud account book. Try it with me:',
+    shareText: 'I keep my accounts with Cloud Account Book. Try it with me:',
     copy: 'Copy link',
     share: 'Share with friends',
     copied: 'Link copied',
