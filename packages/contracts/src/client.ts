@@ -36,3 +36,6 @@ export * from './messages-paths.ts';
 export type * from './message-center.ts';
 export * from './message-texts.ts';
 export * from './live.ts';
+export * from './text.ts';
+export * from './feedback-paths.ts';
+export type * from './feedback.ts';

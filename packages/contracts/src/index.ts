@@ -38,3 +38,7 @@ export * from './messages-paths.ts';
 export * from './message-center.ts';
 export * from './message-texts.ts';
 export * from './messages-center.ts';
+export * from './text.ts';
+export * from './feedback-paths.ts';
+export * from './feedback.ts';
+export * from './messages-feedback.ts';

@@ -30,7 +30,7 @@ export const en: Resources = {
     migration: 'Private server',
     community: 'Community',
     messages: 'Messages',
-    host: 'Host app',
+    host: 'App features',
   },
   notOpen: { title: 'Coming soon', body: '{{name}} is being built.', home: 'Back to home' },
   notFound: { title: 'Page not found', body: 'This link does not open anything; it may be out of date.' },

@@ -28,7 +28,7 @@ export const zhCN = {
     migration: '私有部署',
     community: '社区',
     messages: '消息中心',
-    host: '宿主应用',
+    host: 'App 功能',
   },
   notOpen: { title: '即将开放', body: '「{{name}}」正在建设中，敬请期待。', home: '回到首页' },
   notFound: { title: '页面不存在', body: '这个链接打不开，可能已经失效。' },
