@@ -8,6 +8,7 @@ import './app/react19-compat.ts';
 import { reloadOnNewBuild } from './app/stale-build.ts';
 import { startOpenedPage } from './app/start.ts';
 import { loadToast } from './app/toast.ts';
+import { watchBookRefusals } from './features/books/left.ts';
 import { loadLanguage } from './i18n/index.ts';
 import { whenIdle } from './lib/idle.ts';
 import { useSettingsStore } from './stores/settings.ts';
@@ -20,6 +21,8 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+// A book the caller is no longer in is found at the first refused call (features/books/left.ts).
+watchBookRefusals(queryClient);
 
 type AntdLocale = typeof zhCN;
 

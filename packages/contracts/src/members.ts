@@ -161,6 +161,8 @@ export const MemberRequest = z.object({
   urged_at: z.number().int().nullable(),
   created_at: z.number().int(),
   decided_at: z.number().int().nullable(),
+  /** Whether the user is in the book now: a joined member may have left or been removed since (a decided row says so). */
+  in_book: z.boolean(),
 });
 export type MemberRequest = z.infer<typeof MemberRequest>;
 export const MemberRequestResponse = z.object({ data: MemberRequest });

@@ -49,6 +49,7 @@ export const membersEn: Texts<typeof membersZhCN> = {
     Agreed: 'Agreed',
     Rejected: 'Rejected',
     Distributed: 'Given a role',
+    left: 'No longer in the book',
   },
   member: {
     title: 'Member',

@@ -44,6 +44,7 @@ export const membersZhCN = {
     Agreed: '已同意',
     Rejected: '已拒绝',
     Distributed: '已分配角色',
+    left: '已不在账本中',
   },
   member: {
     title: '成员详情',

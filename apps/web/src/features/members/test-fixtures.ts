@@ -79,6 +79,7 @@ export const request = (id: string, nickname: string, asked: Role | null, extra:
   urged_at: null,
   created_at: Date.UTC(2026, 1, 1),
   decided_at: null,
+  in_book: false,
   ...extra,
 });
 

@@ -1,0 +1,34 @@
+import type { Book } from '@cab/contracts/client';
+import type { QueryClient } from '@tanstack/react-query';
+import { bookRefusals, useLeftBooks } from '../../stores/book.ts';
+import { bookKeys, bookQueries, isBookGone } from './queries.ts';
+
+/**
+ * The first call refused in a book (404 "book not found": the caller was removed, or the
+ * book deleted, while the app had it open) asks the server for the book at once. When it
+ * is gone, every screen showing it turns to BookGone ("你已不在这个账本中") instead of
+ * kept totals and a load failure, and it leaves the book lists; no reload needed.
+ */
+export function watchBookRefusals(qc: QueryClient): () => void {
+  const checking = new Set<string>();
+  return bookRefusals.listen((bookId) => {
+    if (checking.has(bookId) || useLeftBooks.getState().left[bookId]) return;
+    checking.add(bookId);
+    void qc
+      .fetchQuery({ ...bookQueries.one(bookId), staleTime: 0 })
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          if (isBookGone(err)) bookLeft(qc, bookId);
+        },
+      )
+      .finally(() => checking.delete(bookId));
+  });
+}
+
+function bookLeft(qc: QueryClient, bookId: string): void {
+  useLeftBooks.getState().markLeft(bookId);
+  const without = (list: Book[] | undefined) => list?.filter((b) => b.id !== bookId);
+  qc.setQueryData<Book[]>(bookKeys.list(), without);
+  qc.setQueryData<Book[]>(bookKeys.recent(), without);
+}
