@@ -278,8 +278,13 @@ export const Activity = z.object({
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   at: z.number().int(),
+  /** The member a member row is about (who joined, was removed, changed role); null otherwise. */
+  target: UserRef.nullable(),
+  /** Names of what the row points at, in the reader's language: `role:<id>`, `category:<id>`. */
+  names: z.record(z.string(), z.string()),
 });
 export type Activity = z.infer<typeof Activity>;
+
 export const ActivitiesResponse = z.object({
   data: z.array(Activity),
   paging: z.object({ has_more: z.boolean(), next_cursor: z.string().nullable() }),

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useSettingsStore, type Language } from '../stores/settings.ts';
+import type { activityZhCN } from './activity.zh-CN.ts';
 import type { budgetsZhCN } from './budgets.zh-CN.ts';
 import type { communityZhCN } from './community.zh-CN.ts';
 import type { contentZhCN } from './content.zh-CN.ts';
@@ -23,6 +24,7 @@ import { zhCN, type Resources, type Texts } from './zh-CN.ts';
  * screens instead of the first load (`registerSection`, called by the section's module).
  */
 export interface Sections {
+  activity: typeof activityZhCN;
   budgets: typeof budgetsZhCN;
   community: typeof communityZhCN;
   content: typeof contentZhCN;

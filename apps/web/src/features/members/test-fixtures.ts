@@ -116,6 +116,8 @@ export const activity = (id: string, action: string, entity: string, after: unkn
   before,
   after,
   at: Date.UTC(2026, 2, Number(id) % 28 || 1, 4, 5),
+  target: null,
+  names: {},
 });
 
 export interface Fake {
