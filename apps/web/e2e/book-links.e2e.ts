@@ -274,8 +274,16 @@ describe('book links journey at 390x844: message links, the activity log, leavin
     await screen(op, 'decided-member-left');
 
     // Issue 3: the removed member's first refused call says so, instead of kept totals and a load failure.
-    await mp.getByTestId('dashboard-flows').click();
-    await visible(mp, 'book-gone');
+    // (The dashboard fetched the flow and the accounting page's data ahead; the budget page asks afresh.)
+    const sinceRemoval = member.calls.length;
+    await mp.getByTestId('dashboard-budget').click();
+    await visible(mp, 'book-gone').catch(async (err: unknown) => {
+      await shot(mp, 'member-removed-not-told');
+      console.log(member.calls.slice(sinceRemoval).map((c) => `${c.status} ${c.method} ${c.url}`));
+      throw err;
+    });
+    // The first refused call is the one that tells: no more than one ask for the book itself.
+    expect(member.calls.slice(sinceRemoval).filter((c) => c.status === 404).length).toBeGreaterThan(0);
     await expect.poll(() => mp.getByTestId('book-gone').textContent()).toContain('你已不在这个账本中');
     expect(await mp.getByTestId('load-failed').count()).toBe(0);
     await screen(mp, 'member-removed-told');

@@ -28,6 +28,11 @@ export function watchBookRefusals(qc: QueryClient): () => void {
 
 function bookLeft(qc: QueryClient, bookId: string): void {
   useLeftBooks.getState().markLeft(bookId);
+  // A failed refetch keeps the book as it was; screens that draw from it (the flows) would
+  // go on showing it. Dropped, the book query is a plain "gone" error everywhere.
+  qc.getQueryCache()
+    .find({ queryKey: bookKeys.one(bookId), exact: true })
+    ?.setState({ data: undefined, dataUpdatedAt: 0 });
   const without = (list: Book[] | undefined) => list?.filter((b) => b.id !== bookId);
   qc.setQueryData<Book[]>(bookKeys.list(), without);
   qc.setQueryData<Book[]>(bookKeys.recent(), without);
