@@ -246,6 +246,8 @@ describe('book links journey at 390x844: message links, the activity log, leavin
     await mp.goto(`/#/community/list?bookId=${y}`);
     await visible(mp, 'book-gone');
     expect(await mp.getByTestId('community-post').count()).toBe(0);
+    // Never theirs: the book is not found, rather than left.
+    expect(await mp.getByTestId('book-gone').textContent()).toContain('账本不存在');
     await screen(mp, 'other-book-community');
 
     // The member has X open on its dashboard.

@@ -1,6 +1,6 @@
 import type { Book } from '@cab/contracts/client';
 import type { QueryClient } from '@tanstack/react-query';
-import { bookRefusals, useLeftBooks } from '../../stores/book.ts';
+import { bookRefusals, useBookStore, useLeftBooks } from '../../stores/book.ts';
 import { bookKeys, bookQueries, isBookGone } from './queries.ts';
 
 /**
@@ -12,7 +12,7 @@ import { bookKeys, bookQueries, isBookGone } from './queries.ts';
 export function watchBookRefusals(qc: QueryClient): () => void {
   const checking = new Set<string>();
   return bookRefusals.listen((bookId) => {
-    if (checking.has(bookId) || useLeftBooks.getState().left[bookId]) return;
+    if (checking.has(bookId) || useLeftBooks.getState().left[bookId] || !hadIt(qc, bookId)) return;
     checking.add(bookId);
     void qc
       .fetchQuery({ ...bookQueries.one(bookId), staleTime: 0 })
@@ -24,6 +24,17 @@ export function watchBookRefusals(qc: QueryClient): () => void {
       )
       .finally(() => checking.delete(bookId));
   });
+}
+
+/** Whether the app had the book open or listed: only then was the caller in it until now (another's book is just "not found"). */
+function hadIt(qc: QueryClient, bookId: string): boolean {
+  const listed = (key: readonly unknown[]) => qc.getQueryData<Book[]>(key)?.some((b) => b.id === bookId) ?? false;
+  return (
+    useBookStore.getState().bookId === bookId ||
+    qc.getQueryData(bookKeys.one(bookId)) !== undefined ||
+    listed(bookKeys.list()) ||
+    listed(bookKeys.recent())
+  );
 }
 
 function bookLeft(qc: QueryClient, bookId: string): void {
