@@ -305,5 +305,5 @@ describe('book links journey at 390x844: message links, the activity log, leavin
     await screen(op, 'activity-sentences');
 
     expect([...owner.errors, ...member.errors, ...third.errors]).toEqual([]);
-  });
+  }, 300_000); // three people and every kind of message: longer than one journey's default
 });
