@@ -8,7 +8,6 @@ import './app/react19-compat.ts';
 import { reloadOnNewBuild } from './app/stale-build.ts';
 import { startOpenedPage } from './app/start.ts';
 import { loadToast } from './app/toast.ts';
-import { watchBookRefusals } from './features/books/left.ts';
 import { loadLanguage } from './i18n/index.ts';
 import { whenIdle } from './lib/idle.ts';
 import { useSettingsStore } from './stores/settings.ts';
@@ -21,8 +20,6 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
-// A book the caller is no longer in is found at the first refused call (features/books/left.ts).
-watchBookRefusals(queryClient);
 
 type AntdLocale = typeof zhCN;
 
@@ -79,5 +76,7 @@ if (root) {
     whenIdle(() => void loadToast().catch(() => undefined));
     // Live updates (docs/live.md) are not needed for the first screen either.
     whenIdle(() => void import('./features/live/start.ts').then((m) => m.startLive(queryClient)).catch(() => undefined));
+    // A book the caller is no longer in is found at the first refused call (features/books/left.ts; refusals heard before wait).
+    whenIdle(() => void import('./features/books/left.ts').then((m) => m.watchBookRefusals(queryClient)).catch(() => undefined));
   });
 }

@@ -58,6 +58,8 @@ export const useLeftBooks = create<LeftBooksState>()((set) => ({
 
 type RefusalListener = (bookId: string) => void;
 const refusalListeners = new Set<RefusalListener>();
+// Refusals heard before the books feature listens (it loads once the first page is drawn) wait for it.
+let unheard: string[] = [];
 
 /**
  * A book-scoped call answered "book not found" (the request layer tells, naming the
@@ -66,9 +68,13 @@ const refusalListeners = new Set<RefusalListener>();
 export const bookRefusals = {
   listen(fn: RefusalListener): () => void {
     refusalListeners.add(fn);
+    const waiting = unheard;
+    unheard = [];
+    for (const id of waiting) fn(id);
     return () => refusalListeners.delete(fn);
   },
   tell(bookId: string): void {
+    if (!refusalListeners.size) unheard = [...unheard.filter((id) => id !== bookId), bookId];
     for (const fn of refusalListeners) fn(bookId);
   },
 };
