@@ -69,7 +69,8 @@ function sentence(a: Activity, actor: string): [TKey, Record<string, string | nu
   }
 
   if (entity === 'member' && MEMBER_ACTIONS.has(action)) {
-    const member = a.target?.nickname || str(before.nickname) || t('activity.aMember');
+    // The member's name as the server gives it, as the row kept it, or the actor's when it was their own doing.
+    const member = a.target?.nickname || str(before.nickname) || (a.user?.user_id === a.entity_id ? actor : t('activity.aMember'));
     const words = { ...p, member };
     if (action === 'add') return ['activity.member.add', { ...words, role: roleName(a, after.role_id) }];
     if (action === 'join') {
