@@ -24,6 +24,7 @@ export * from './statistics-paths.ts';
 export type * from './statistics.ts';
 export * from './members-paths.ts';
 export type * from './members.ts';
+export * from './activity-kinds.ts';
 export * from './budgets-paths.ts';
 export type * from './budgets.ts';
 export * from './market-paths.ts';

@@ -21,6 +21,7 @@ export * from './statistics.ts';
 export * from './messages-statistics.ts';
 export * from './members-paths.ts';
 export * from './members.ts';
+export * from './activity-kinds.ts';
 export * from './messages-members.ts';
 export * from './budgets-paths.ts';
 export * from './budgets.ts';

@@ -138,6 +138,8 @@ export const en: Resources = {
     gone: 'Book not found',
     goneHint: 'This book may have been deleted, or you are no longer in it.',
     toMyBooks: 'My books',
+    left: 'You are no longer in this book',
+    leftHint: 'You were removed from this book, or it was deleted; the records you made stay in it.',
   },
   bookIcons: {
     book: 'Book',

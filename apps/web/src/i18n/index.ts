@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useSettingsStore, type Language } from '../stores/settings.ts';
+import type { activityZhCN } from './activity.zh-CN.ts';
 import type { budgetsZhCN } from './budgets.zh-CN.ts';
 import type { clockZhCN } from './clock.zh-CN.ts';
 import type { communityZhCN } from './community.zh-CN.ts';
@@ -25,6 +26,7 @@ import { zhCN, type Resources, type Texts } from './zh-CN.ts';
  * screens instead of the first load (`registerSection`, called by the section's module).
  */
 export interface Sections {
+  activity: typeof activityZhCN;
   budgets: typeof budgetsZhCN;
   clock: typeof clockZhCN;
   community: typeof communityZhCN;

@@ -135,6 +135,8 @@ export const zhCN = {
     gone: '账本不存在',
     goneHint: '这个账本可能已被删除，或你已不在这个账本中。',
     toMyBooks: '查看我的账本',
+    left: '你已不在这个账本中',
+    leftHint: '你已被移出这个账本，或它已被删除；已记的账仍在账本里。',
   },
   bookIcons: {
     book: '账本',

@@ -129,8 +129,12 @@ export function PendingRequests({
   );
 }
 
+/** The statuses that let the user in: such a row whose user is no longer in the book says so instead. */
+const JOINED: ReadonlySet<MemberRequest['status']> = new Set(['Accepted', 'Agreed', 'Distributed']);
+
 function DecidedRow({ r, zone }: { r: MemberRequest; zone: string | undefined }) {
   const { t } = useTranslation();
+  const left = JOINED.has(r.status) && !r.in_book;
   const role = r.granted_role ?? r.role;
   const sub = [
     role?.role_name ?? '',
@@ -146,7 +150,13 @@ function DecidedRow({ r, zone }: { r: MemberRequest; zone: string | undefined })
         </div>
         {sub.length > 0 && <div className="member-sub">{sub.join(' · ')}</div>}
       </div>
-      <span className={r.status === 'Rejected' ? 'member-tag plain' : 'member-tag'}>{t(`members.status.${r.status}`)}</span>
+      {left ? (
+        <span className="member-tag plain" data-testid={`decided-left-${r.id}`}>
+          {t('members.status.left')}
+        </span>
+      ) : (
+        <span className={r.status === 'Rejected' ? 'member-tag plain' : 'member-tag'}>{t(`members.status.${r.status}`)}</span>
+      )}
     </div>
   );
 }
