@@ -37,6 +37,7 @@ describe('the client entry', () => {
       'content-paths.ts',
       'dimension-icons.ts',
       'errors.ts',
+      'feedback-paths.ts',
       'forum-paths.ts',
       'live.ts',
       'market-paths.ts',
@@ -49,6 +50,7 @@ describe('the client entry', () => {
       'messages-budgets.ts',
       'messages-center.ts',
       'messages-community.ts',
+      'messages-feedback.ts',
       'messages-market.ts',
       'messages-members.ts',
       'messages-paths.ts',
@@ -64,6 +66,7 @@ describe('the client entry', () => {
       'signing.ts',
       'statistics-paths.ts',
       'statistics-rules.ts',
+      'text.ts',
     ]);
   });
 

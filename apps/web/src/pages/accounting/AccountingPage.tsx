@@ -18,10 +18,12 @@ import { SEARCH_KIND, convertMinor, crossCurrency, nodeChoice, type PickField } 
 import { pressKey, typedToMinor, type PadKey } from '../../features/accounting/keypad.ts';
 import { accountingQueries, useCurrentBookId } from '../../features/accounting/queries.ts';
 import { useLeave, useRecordForm } from '../../features/accounting/useRecordForm.ts';
+import { useBookZone } from '../../features/books/clock.ts';
 import { NoRecordPermission } from '../../features/members/components/NoRecordPermission.tsx';
 import { useMayRecord } from '../../features/members/useMayRecord.ts';
 import { useRecording } from '../../features/accounting/useRecording.ts';
 import { useTranslation } from '../../i18n/index.ts';
+import { zoneOr } from '../../lib/book-clock.ts';
 import '../../features/accounting/accounting.css';
 
 const EDITABLE_TABS: readonly RecordTab[] = ['Expense', 'Income'];
@@ -44,6 +46,8 @@ function Accounting({ bookId }: { bookId: string }) {
   const f = useRecordForm(bookId, editParam, data);
   // A role that may not record (or not change records) sees why instead of the save buttons.
   const mayWrite = useMayRecord(bookId, Boolean(editParam));
+  // One clock per book: the time is shown and picked in the book's zone, not the phone's.
+  const timeZone = zoneOr(useBookZone(bookId));
   const [picking, setPicking] = useState<PickField>();
   const [dating, setDating] = useState(false);
   const [templates, setTemplates] = useState(false);
@@ -151,6 +155,7 @@ function Accounting({ bookId }: { bookId: string }) {
           selection={selection}
           errors={errors}
           time={draft.time}
+          timeZone={timeZone}
           remark={draft.remark}
           readOnly={f.limited}
           onPick={setPicking}
@@ -208,7 +213,13 @@ function Accounting({ bookId }: { bookId: string }) {
         onSearch={() => picking && search(picking)}
         onClose={() => setPicking(undefined)}
       />
-      <DatePopup visible={dating} value={draft.time} onConfirm={(time) => draft.set({ time })} onClose={() => setDating(false)} />
+      <DatePopup
+        visible={dating}
+        value={draft.time}
+        timeZone={timeZone}
+        onConfirm={(time) => draft.set({ time })}
+        onClose={() => setDating(false)}
+      />
       <TemplatePopup
         visible={templates}
         bookId={bookId}

@@ -2,6 +2,7 @@ import { shownNickname, type FlowTransaction, type Transaction } from '@cab/cont
 import { memo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
+import { zoneOr } from '../../../lib/book-clock.ts';
 import { useUserStore } from '../../../stores/user.ts';
 import { CategoryIcon } from '../../accounting/icons/icons.tsx';
 import { amountText, isAdjustment, signedAmount } from '../amounts.ts';
@@ -63,9 +64,10 @@ export const TransactionRow = memo(function TransactionRow({ transaction: t, mas
       ? tr('flow.recordedBy', { name: shownNickname(t.recorder.nickname, i18n.language) })
       : undefined;
   const details = rowDetails(t, otherRecorder);
-  const at = civilAt(book.timeZone ?? '', t.transaction_time);
-  const now = new Date().getFullYear();
-  const when = showDate ? `${dayName(at, now)} ${clock(at.h, at.min)}` : clock(at.h, at.min);
+  const zone = zoneOr(book.timeZone);
+  const at = civilAt(zone, t.transaction_time);
+  // The year shows when it is not the book's current one (its clock, not the phone's).
+  const when = showDate ? `${dayName(at, civilAt(zone, Date.now()).y)} ${clock(at.h, at.min)}` : clock(at.h, at.min);
   const amount = signedAmount(t, flowAmount);
   const text = amountText(amount, masked);
   const currency = amount.currency || book.flowCurrency;
