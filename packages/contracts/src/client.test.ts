@@ -31,6 +31,7 @@ describe('the client entry', () => {
     expect(reached.map((f) => path.basename(f)).sort()).toEqual([
       'accounting-paths.ts',
       'accounting-rules.ts',
+      'activity-kinds.ts',
       'budgets-paths.ts',
       'client.ts',
       'constants.ts',
