@@ -16,6 +16,7 @@ export * from './accounting-rules.ts';
 export * from './accounting-paths.ts';
 export type * from './accounting.ts';
 export type * from './common.ts';
+export * from './text.ts';
 export type * from './auth.ts';
 export type * from './books.ts';
 export * from './dimension-icons.ts';

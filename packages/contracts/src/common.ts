@@ -2,10 +2,15 @@ import { z } from 'zod';
 import { MONEY_PATTERN } from './money.ts';
 import { CONTROL_CHARS, CONTROL_CHARS_MULTILINE, LONE_SURROGATE } from './rules.ts';
 import type { MessageKey } from './messages.ts';
+import { graphemeLength } from './text.ts';
+
+/** Beyond this many UTF-16 units per allowed character, a text is too long without counting it. */
+const UNITS_PER_GRAPHEME = 32;
 
 /**
- * The one text type of every text field: trimmed, within its length, and free of NUL
- * and other control characters (multi-line texts keep line breaks and tabs).
+ * The one text type of every text field: trimmed, within its length counted in
+ * graphemes as a person sees them (`graphemeLength`), and free of NUL and other control
+ * characters (multi-line texts keep line breaks and tabs).
  */
 export function Text(max: number, o: { min?: number; multiline?: boolean } = {}) {
   const bad = o.multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS;
@@ -13,7 +18,22 @@ export function Text(max: number, o: { min?: number; multiline?: boolean } = {})
     .string()
     .refine((v) => !bad.test(v), 'validation.controlChars' satisfies MessageKey)
     .refine((v) => !LONE_SURROGATE.test(v), 'validation.brokenText' satisfies MessageKey);
-  const trimmed = z.string().trim().max(max, `at most ${max} characters`);
+  // A too_big issue of a string, as `.max` raises it, so the field's message says "at most N".
+  const trimmed = z
+    .string()
+    .trim()
+    .check((ctx) => {
+      const v = ctx.value;
+      if (v.length > max * UNITS_PER_GRAPHEME || graphemeLength(v) > max)
+        ctx.issues.push({
+          code: 'too_big',
+          origin: 'string',
+          maximum: max,
+          inclusive: true,
+          input: v,
+          message: `at most ${max} characters`,
+        });
+    });
   return base.pipe(o.min ? trimmed.min(o.min, 'must not be empty') : trimmed);
 }
 

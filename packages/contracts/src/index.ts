@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './messages.ts';
 export * from './messages-validation.ts';
 export * from './common.ts';
+export * from './text.ts';
 export * from './signing.ts';
 export * from './auth.ts';
 export * from './permissions.ts';
