@@ -1,6 +1,7 @@
 import { STATISTICS_LIMITS } from '@cab/contracts/client';
 import { Button, SearchBar } from 'antd-mobile';
 import { useTranslation } from '../../../i18n/index.ts';
+import { charCount } from '../../../app/form.tsx';
 import { keywordFilter } from '../query.ts';
 
 /**

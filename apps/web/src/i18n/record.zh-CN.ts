@@ -1,0 +1,26 @@
+/** The record form's and the money inputs' texts (issue 24): loaded with the screens that show them (i18n/index.ts). */
+export const recordZhCN = {
+  amount: {
+    onlyDigits: '金额只能是数字和一个小数点，未接受“{{text}}”',
+    negative: '金额不能为负数',
+    decimals: '金额最多两位小数',
+    tooHigh: '金额最多 {{max}}',
+    empty: '请输入金额',
+    zero: '金额须大于 0',
+  },
+  book: '记入账本',
+  bookLoading: '正在确认账本…',
+  notMember: '你不在这个账本中，不能在这里记账',
+  notMemberHint: '链接指向的账本不在你的账本列表里。请让账本管理员邀请你，或回到自己的账本。',
+  viewTitle: '账目详情',
+  readOnly: '只读：你在这个账本中的角色只能查看账目',
+  draftRestored: '已恢复上次未保存的草稿',
+  draftDiscard: '不要草稿',
+  draftDiscarded: '草稿已丢弃',
+  remembered: '沿用上次',
+  rememberedHint: '{{fields}} 沿用了你上次记{{type}}时的选择',
+  forget: '不沿用',
+  overspent: '已保存，{{name}}预算超支 {{amount}}',
+  overspentMany: '已保存，{{count}} 项预算超支',
+  totalBudget: '总',
+};
