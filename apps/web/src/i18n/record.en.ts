@@ -25,4 +25,6 @@ export const recordEn: Texts<typeof recordZhCN> = {
   overspent: 'Saved. The {{name}} budget is over by {{amount}}',
   overspentMany: 'Saved. {{count}} budgets are overspent',
   totalBudget: 'total',
+  settingsReadOnly: 'Read-only: your role in this book may not change its settings',
+  recordReadOnly: 'Your role in this book may view records, not add them',
 };

@@ -23,4 +23,6 @@ export const recordZhCN = {
   overspent: '已保存，{{name}}预算超支 {{amount}}',
   overspentMany: '已保存，{{count}} 项预算超支',
   totalBudget: '总',
+  settingsReadOnly: '只读：你在这个账本中的角色不能修改账本设置',
+  recordReadOnly: '你在这个账本中的角色只能查看，不能记账',
 };

@@ -1,4 +1,4 @@
-import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX } from '@cab/contracts/client';
+import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX, Permission } from '@cab/contracts/client';
 import { List, Popup, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,11 +11,15 @@ import { showToast } from '../../app/toast.ts';
 import { BookIcon } from '../../features/books/components/BookIcon.tsx';
 import { BookActions } from '../../features/books/components/lazy.tsx';
 import { useUpdateBook } from '../../features/books/mutations.ts';
-import { isBookGone, useBook, useCoverMaterials } from '../../features/books/queries.ts';
+import { isBookGone, isOwned, useBook, useCoverMaterials } from '../../features/books/queries.ts';
+import { useBookPermissions } from '../../features/members/permissions.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { EditPopup } from '../../app/EditPopup.tsx';
 import { ReportSettings } from './ReportSettings.tsx';
+import '../../i18n/record.ts';
+
+const EDIT_CODES: readonly string[] = [Permission.EDIT_BOOK];
 
 function BookSettings() {
   const { t } = useTranslation();
@@ -33,6 +37,11 @@ function BookSettings() {
     showToast(t('bookSetting.saved'));
   };
   const b = book.data;
+  // Only a role that may edit the book (05000101) is offered the edit sheets: the owner at once,
+  // anyone else once their permissions are known (kept per book, so usually at once too).
+  const perms = useBookPermissions(bookId, b?.role_list[0]?.role_id, EDIT_CODES);
+  const mayEdit = Boolean(b && isOwned(b)) || perms.allowed(Permission.EDIT_BOOK);
+  const edit = (what: 'name' | 'remark' | 'cover' | 'icon') => (mayEdit ? () => setEditing(what) : undefined);
   if (!bookId || (book.isError && isBookGone(book.error))) {
     return (
       <div className="page" data-testid="page-book-setting">
@@ -61,6 +70,11 @@ function BookSettings() {
       {book.isError && <LoadFailed full onRetry={book.refetch} />}
       {b && (
         <>
+          {perms.data && !mayEdit && (
+            <div className="notice-card" role="status" data-testid="setting-read-only">
+              {t('record.settingsReadOnly')}
+            </div>
+          )}
           <div className="section">
             <List>
               <List.Item
@@ -70,14 +84,14 @@ function BookSettings() {
                     {b.name}
                   </span>
                 }
-                onClick={() => setEditing('name')}
+                onClick={edit('name')}
               >
                 {t('bookSetting.name')}
               </List.Item>
               <List.Item
                 data-testid="setting-remark"
                 extra={<span className="row-value">{b.remark || t('bookSetting.noRemark')}</span>}
-                onClick={() => setEditing('remark')}
+                onClick={edit('remark')}
               >
                 {t('bookSetting.remark')}
               </List.Item>
@@ -88,7 +102,7 @@ function BookSettings() {
                     <BookIcon icon={b.icon} size={16} />
                   </span>
                 }
-                onClick={() => setEditing('icon')}
+                onClick={edit('icon')}
               >
                 {t('bookSetting.icon')}
               </List.Item>
@@ -102,7 +116,7 @@ function BookSettings() {
                     style={{ backgroundImage: `url(${b.cover})`, width: 64, height: 40 }}
                   />
                 }
-                onClick={() => setEditing('cover')}
+                onClick={edit('cover')}
               >
                 {t('bookSetting.cover')}
               </List.Item>
@@ -110,7 +124,7 @@ function BookSettings() {
               <List.Item extra={<span className="row-value">{b.user_name}</span>}>{t('bookSetting.creator')}</List.Item>
             </List>
           </div>
-          <ReportSettings book={b} save={save} />
+          <ReportSettings book={b} save={save} readOnly={!mayEdit} />
           <div className="section">
             <List>
               <List.Item data-testid="setting-members" onClick={() => navigate(`/roleSetting/index?bookId=${b.id}`)}>
@@ -124,7 +138,7 @@ function BookSettings() {
           </div>
         </>
       )}
-      {b && editing === 'name' && (
+      {b && mayEdit && editing === 'name' && (
         <EditPopup
           testId="book-name"
           title={t('bookSetting.name')}
@@ -136,7 +150,7 @@ function BookSettings() {
           onClose={() => setEditing(undefined)}
         />
       )}
-      {b && editing === 'remark' && (
+      {b && mayEdit && editing === 'remark' && (
         <EditPopup
           testId="book-remark"
           title={t('bookSetting.remark')}
