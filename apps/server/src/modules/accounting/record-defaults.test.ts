@@ -1,4 +1,4 @@
-import { ACCOUNTING_PATHS, BOOK_NAME_MAX, BOOK_PATHS, REMARK_MAX, bookPath, dimensionPaths } from '@cab/contracts';
+import { ACCOUNTING_PATHS, BOOK_NAME_MAX, BOOK_PATHS, BUDGET_PATHS, REMARK_MAX, bookPath, dimensionPaths } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookDimensions, buildBook, buildUser, inBook, startTestApp, type BookDimensions, type TestApp } from '../../../test/harness.ts';
 
@@ -82,5 +82,54 @@ describe('text lengths count what a person sees', () => {
     expect(ok.statusCode, ok.body).toBe(201);
     const bad = await t.client.post(ACCOUNTING_PATHS.expense, body(`${FLAG}账`.repeat(REMARK_MAX / 2) + 'x'), o());
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('saving a record that overspends a budget', () => {
+  it('answers the expense budgets the record leaves overspent, every time, and nothing while within them', async () => {
+    const book = (await buildBook(t, token, 'family')).id;
+    const dims = await bookDimensions(t, token, book);
+    const category = dims.expense[0]!.subs[0]!;
+    const add = (type: 'Book' | 'Category', id: string, amount: string) =>
+      t.client.post(
+        bookPath(BUDGET_PATHS.add, { type, id, budget_type: 'Expense', recurrence_type: 'Month' }),
+        { budget_amount: amount },
+        inBook(token, book),
+      );
+    expect((await add('Book', book, '5.00')).statusCode).toBe(201);
+    expect((await add('Category', dims.expense[0]!.id, '2.00')).statusCode).toBe(201);
+    const spend = (amount: string) =>
+      t.client.post(
+        ACCOUNTING_PATHS.expense,
+        { account: { id: dims.accounts[0]!.id }, category: { id: category }, amount },
+        inBook(token, book),
+      );
+    const within = await spend('1.50');
+    expect(within.statusCode).toBe(201);
+    expect(within.json().budget_alerts).toBeUndefined();
+
+    const over = await spend('1.00');
+    expect(over.statusCode).toBe(201);
+    expect(over.json().budget_alerts).toEqual([
+      expect.objectContaining({ subject_type: 'Category', recurrence_type: 'Month', amount: '2.00', used: '2.50', over_by: '0.50' }),
+    ]);
+    expect(over.json().budget_alerts[0].subject_name).toEqual(expect.any(String));
+
+    // Told to the members once, but said to the recorder on every save that stays over.
+    const again = await spend('3.00');
+    expect(again.json().budget_alerts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ subject_type: 'Category', over_by: '3.50' }),
+        expect.objectContaining({ subject_type: 'Book', amount: '5.00', used: '5.50', over_by: '0.50' }),
+      ]),
+    );
+    // An income never overspends.
+    const income = await t.client.post(
+      ACCOUNTING_PATHS.income,
+      { account: { id: dims.accounts[0]!.id }, category: { id: dims.income[0]!.subs[0] ?? dims.income[0]!.id }, amount: '9.00' },
+      inBook(token, book),
+    );
+    expect(income.statusCode).toBe(201);
+    expect(income.json().budget_alerts).toBeUndefined();
   });
 });
