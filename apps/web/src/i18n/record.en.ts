@@ -22,9 +22,11 @@ export const recordEn: Texts<typeof recordZhCN> = {
   remembered: 'From last time',
   rememberedHint: '{{fields}} as in your last {{type}}',
   forget: 'Clear',
-  overspent: 'Saved. The {{name}} budget is over by {{amount}}',
-  overspentMany: 'Saved. {{count}} budgets are overspent',
+  overspent: 'Saved. The {{name}} {{period}} budget is over by {{amount}}',
+  overspentMany: 'Saved. The {{name}} {{period}} budget is over by {{amount}}, and {{more}} more budgets are over too',
+  savedAgainOverspent: 'Saved. Record the next one. The {{name}} {{period}} budget is over by {{amount}}',
   totalBudget: 'total',
+  periods: { Day: 'daily', Week: 'weekly', Month: 'monthly', Season: 'quarterly', Year: 'yearly', ALL: 'long-term' },
   settingsReadOnly: 'Read-only: your role in this book may not change its settings',
   recordReadOnly: 'Your role in this book may view records, not add them',
 };

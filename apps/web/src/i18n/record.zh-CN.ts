@@ -20,9 +20,11 @@ export const recordZhCN = {
   remembered: '沿用上次',
   rememberedHint: '{{fields}} 沿用了你上次记{{type}}时的选择',
   forget: '不沿用',
-  overspent: '已保存，{{name}}预算超支 {{amount}}',
-  overspentMany: '已保存，{{count}} 项预算超支',
+  overspent: '已保存。{{name}}{{period}}预算已超支 {{amount}}',
+  overspentMany: '已保存。{{name}}{{period}}预算已超支 {{amount}}，另有 {{more}} 项预算也已超支',
+  savedAgainOverspent: '已保存，接着记下一笔。{{name}}{{period}}预算已超支 {{amount}}',
   totalBudget: '总',
+  periods: { Day: '日', Week: '周', Month: '月', Season: '季度', Year: '年', ALL: '长期' },
   settingsReadOnly: '只读：你在这个账本中的角色不能修改账本设置',
   recordReadOnly: '你在这个账本中的角色只能查看，不能记账',
 };
