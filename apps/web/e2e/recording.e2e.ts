@@ -96,7 +96,7 @@ describe('the record form at 390x844 (issue 24)', () => {
     await visible(page, 'page-dashboard');
     await openForm(page);
     expect(await page.getByTestId('rec-draft-restored').count()).toBe(0);
-    expect(await page.getByTestId('rec-amount').textContent()).toBe('');
+    expect(await page.getByTestId('rec-amount').textContent()).toBe('0.00');
 
     // 3. An expense with a member that passes the total budget says so with the save.
     await page.getByTestId('rec-member').click();
@@ -144,6 +144,7 @@ describe('the record form at 390x844 (issue 24)', () => {
     await screen(a, 'dashboard-largest');
 
     // 5. A link naming another of the user's books records there (it is opened), never in the current one.
+    await go(page, '#/pages/home/index');
     await makeFamilyBook(page);
     const second = (await sessionOf(page)).bookId ?? '';
     expect(second).not.toBe(bookId);

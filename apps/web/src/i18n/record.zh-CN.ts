@@ -18,7 +18,7 @@ export const recordZhCN = {
   draftDiscard: '不要草稿',
   draftDiscarded: '草稿已丢弃',
   remembered: '沿用上次',
-  rememberedHint: '{{fields}} 沿用了你上次记{{type}}时的选择',
+  rememberedHint: '{{fields}}沿用了你上次记{{type}}时的选择',
   forget: '不沿用',
   overspent: '已保存。{{name}}{{period}}预算已超支 {{amount}}',
   overspentMany: '已保存。{{name}}{{period}}预算已超支 {{amount}}，另有 {{more}} 项预算也已超支',
