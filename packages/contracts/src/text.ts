@@ -8,10 +8,18 @@
 let segmenter: Intl.Segmenter | undefined;
 const graphemes = (v: string) => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(v);
 
+/** Below U+0300 (no combining marks, surrogates or joiners) every unit is a grapheme, but for CR LF. */
+function unitPerGrapheme(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 13 || c >= 0x300) return false;
+  }
+  return true;
+}
+
 /** How many characters a person sees in `v`. */
 export function graphemeLength(v: string): number {
-  // Below U+0300 (no combining marks, surrogates or joiners) every unit is a grapheme, but for CR LF.
-  if (!/[\r\u0300-\uffff]/.test(v)) return v.length;
+  if (unitPerGrapheme(v)) return v.length;
   let n = 0;
   for (const _ of graphemes(v)) n++;
   return n;
