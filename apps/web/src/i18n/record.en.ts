@@ -27,6 +27,5 @@ export const recordEn: Texts<typeof recordZhCN> = {
   savedAgainOverspent: 'Saved. Record the next one. The {{name}} {{period}} budget is over by {{amount}}',
   totalBudget: 'total',
   periods: { Day: 'daily', Week: 'weekly', Month: 'monthly', Season: 'quarterly', Year: 'yearly', ALL: 'long-term' },
-  settingsReadOnly: 'Read-only: your role in this book may not change its settings',
   recordReadOnly: 'Your role in this book may view records, not add them',
 };

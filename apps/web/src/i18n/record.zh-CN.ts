@@ -25,6 +25,5 @@ export const recordZhCN = {
   savedAgainOverspent: '已保存，接着记下一笔。{{name}}{{period}}预算已超支 {{amount}}',
   totalBudget: '总',
   periods: { Day: '日', Week: '周', Month: '月', Season: '季度', Year: '年', ALL: '长期' },
-  settingsReadOnly: '只读：你在这个账本中的角色不能修改账本设置',
   recordReadOnly: '你在这个账本中的角色只能查看，不能记账',
 };

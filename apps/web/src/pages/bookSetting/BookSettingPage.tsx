@@ -17,7 +17,6 @@ import { useTranslation } from '../../i18n/index.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { EditPopup } from '../../app/EditPopup.tsx';
 import { ReportSettings } from './ReportSettings.tsx';
-import '../../i18n/record.ts';
 
 const EDIT_CODES: readonly string[] = [Permission.EDIT_BOOK];
 
@@ -72,7 +71,7 @@ function BookSettings() {
         <>
           {perms.data && !mayEdit && (
             <div className="notice-card" role="status" data-testid="setting-read-only">
-              {t('record.settingsReadOnly')}
+              {t('bookSetting.readOnly')}
             </div>
           )}
           <div className="section">
