@@ -63,6 +63,7 @@ describe('the client entry', () => {
       'signing.ts',
       'statistics-paths.ts',
       'statistics-rules.ts',
+      'text.ts',
     ]);
   });
 
