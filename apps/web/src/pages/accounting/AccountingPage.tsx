@@ -181,7 +181,18 @@ function Accounting({ bookId }: { bookId: string }) {
           onRemark={(remark) => draft.set({ remark })}
           onRemarkFocus={setTyping}
         />
-        <Album bookId={bookId} images={draft.images} onOpen={(i) => navigate(`/accounting/pages/image-preview?mode=edit&index=${i}`)} />
+        <Album
+          bookId={bookId}
+          images={draft.images}
+          readOnly={!mayWrite}
+          onOpen={(i) =>
+            navigate(
+              mayWrite || !f.editId
+                ? `/accounting/pages/image-preview?mode=edit&index=${i}`
+                : `/accounting/pages/image-preview?mode=view&id=${encodeURIComponent(f.editId)}&index=${i}`,
+            )
+          }
+        />
       </div>
       {!mayWrite ? (
         <NoRecordPermission editing={Boolean(f.editId)} />
