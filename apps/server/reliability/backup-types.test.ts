@@ -3,7 +3,7 @@
  * unchanged: bytea, numeric beyond a double, bigint extremes, floats, arrays, jsonb and
  * json, timestamps to the microsecond, intervals, a generated column and a table that
  * points to itself. It runs the repository's own read and write paths (the ones
- * `npm run backup` and `npm run restore` use) between two tables of one database.
+ * `npm run cab -- backup` and `npm run cab -- restore` use) between two tables of one database.
  */
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -22,10 +22,10 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-backup-test-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-/** `npm run backup|restore -- <file>` from the repository root, as the operator types it. */
+/** `npm run cab -- backup|restore <file>` from the repository root, as the operator types it. */
 function runCli(verb: 'backup' | 'restore', file: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const proc = spawn('npm', ['run', '--silent', verb, '--', file], { cwd: ROOT, env: { ...process.env, ...env } });
+    const proc = spawn('npm', ['run', '--silent', 'cab', '--', verb, file], { cwd: ROOT, env: { ...process.env, ...env } });
     let output = '';
     proc.stdout.on('data', (d: Buffer) => (output += d.toString()));
     proc.stderr.on('data', (d: Buffer) => (output += d.toString()));

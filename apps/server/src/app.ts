@@ -39,6 +39,9 @@ import { registerCommunityRoutes } from './modules/community/community.routes.ts
 import { CommunityService } from './modules/community/community.service.ts';
 import type { Notifier } from './modules/messages/notify.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
+import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { createLiveHub, registerLiveRoutes } from './modules/live/live.module.ts';
 import type { LiveHub } from './modules/live/hub.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
@@ -161,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerSystemRoutes(app, routes, { clock, outbox, version: WEB_APP_VERSION });
   registerAuthRoutes(app, routes, { auth, codes, tokens });
   registerUserRoutes(app, routes, { users });
+  registerFeedbackRoutes(app, routes, new FeedbackService(new FeedbackRepository(db), kv, clock));
   registerBooksRoutes(app, routes, books);
   registerPreferenceRoutes(app, routes, prefs);
   const marketRepo = new MarketRepository(db);

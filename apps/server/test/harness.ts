@@ -7,6 +7,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps, type BuiltApp } from '../src/app.ts';
+import { COMMANDS } from '../src/cli/commands/index.ts';
+import type { CliContext } from '../src/cli/kit.ts';
+import { runCli } from '../src/cli/run.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/platform/db/index.ts';
@@ -301,4 +304,41 @@ export function uploadImage(t: TestApp, token: string, bookId: string, bytes: Bu
       'trading-entity': bookId,
     },
   });
+}
+
+export interface CabRun {
+  code: number;
+  out: string[];
+  err: string[];
+}
+
+/**
+ * Runs the operator's command (src/cli) as `npm run cab -- <argv>` would, on the test's
+ * migrated database, its output captured. Without `interactive` there is no terminal (a
+ * script); with it, `answer` is what the operator types at a question.
+ */
+export async function runCab(
+  t: TestApp,
+  argv: readonly string[],
+  o: { cwd?: string; interactive?: boolean; answer?: string } = {},
+): Promise<CabRun> {
+  const run: CabRun = { code: -1, out: [], err: [] };
+  const ctx: CliContext = {
+    out: (l) => run.out.push(l),
+    err: (l) => run.err.push(l),
+    config: t.config,
+    cwd: o.cwd ?? process.cwd(),
+    yes: false,
+    interactive: o.interactive ?? false,
+    ask: async (question) => {
+      run.out.push(question);
+      if (o.answer === undefined) throw new Error(`asked with no answer ready: ${question}`);
+      return o.answer;
+    },
+    // The test owns the database: the command's close leaves it open.
+    openDatabase: async () => ({ db: t.db, kind: inject('pgTemplate') ? 'postgres' : 'pglite', close: async () => {} }),
+    now: () => new Date(t.clock.now()),
+  };
+  run.code = await runCli(COMMANDS, argv, ctx);
+  return run;
 }

@@ -92,5 +92,5 @@ export type LabelKind = 'members' | 'merchants' | 'projects';
 export const ACCOUNT_TYPES = ['Cash', 'Virtual', 'DebitCard', 'CreditCard', 'Investment', 'Receivable', 'Payable', 'Other'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
-/** Currencies with a rate in the seeded rate table; an operator adds more with `npm run rates`. */
+/** Currencies with a rate in the seeded rate table; an operator adds more with `npm run cab -- rates set`. */
 export const DEFAULT_CURRENCY = 'CNY';

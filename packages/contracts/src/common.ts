@@ -12,7 +12,11 @@ const UNITS_PER_GRAPHEME = 32;
  * graphemes as a person sees them (`graphemeLength`), and free of NUL and other control
  * characters (multi-line texts keep line breaks and tabs).
  */
-export function Text(max: number, o: { min?: number; multiline?: boolean } = {}) {
+export function Text(
+  max: number,
+  // `graphemes` is kept for texts written when counting in graphemes was a choice: every text counts so now.
+  o: { min?: number; multiline?: boolean; graphemes?: boolean } = {},
+) {
   const bad = o.multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS;
   const base = z
     .string()

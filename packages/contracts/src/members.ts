@@ -161,6 +161,8 @@ export const MemberRequest = z.object({
   urged_at: z.number().int().nullable(),
   created_at: z.number().int(),
   decided_at: z.number().int().nullable(),
+  /** Whether the user is in the book now: a joined member may have left or been removed since (a decided row says so). */
+  in_book: z.boolean(),
 });
 export type MemberRequest = z.infer<typeof MemberRequest>;
 export const MemberRequestResponse = z.object({ data: MemberRequest });
@@ -276,8 +278,13 @@ export const Activity = z.object({
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   at: z.number().int(),
+  /** The member a member row is about (who joined, was removed, changed role); null otherwise. */
+  target: UserRef.nullable(),
+  /** Names of what the row points at, in the reader's language: `role:<id>`, `category:<id>`. */
+  names: z.record(z.string(), z.string()),
 });
 export type Activity = z.infer<typeof Activity>;
+
 export const ActivitiesResponse = z.object({
   data: z.array(Activity),
   paging: z.object({ has_more: z.boolean(), next_cursor: z.string().nullable() }),

@@ -130,6 +130,9 @@ export const FIELD_LABELS = {
   // Named in messages about categories, not request fields.
   expenseType: { 'zh-CN': '支出', en: 'expense' },
   incomeType: { 'zh-CN': '收入', en: 'income' },
+  // Feedback (the mine page's 意见反馈).
+  content: { 'zh-CN': '内容', en: 'content' },
+  contact: { 'zh-CN': '联系方式', en: 'contact' },
 } as const satisfies Record<string, LocalizedText>;
 
 export type FieldName = keyof typeof FIELD_LABELS;

@@ -16,6 +16,7 @@ import { BUDGET_MESSAGES } from './messages-budgets.ts';
 import { COMMUNITY_MESSAGES } from './messages-community.ts';
 import { MARKET_MESSAGES } from './messages-market.ts';
 import { MESSAGE_CENTER_MESSAGES } from './messages-center.ts';
+import { FEEDBACK_MESSAGES } from './messages-feedback.ts';
 import { MEMBER_MESSAGES } from './messages-members.ts';
 import { REQUEST_MESSAGES } from './messages-request.ts';
 import { STATISTICS_MESSAGES } from './messages-statistics.ts';
@@ -39,6 +40,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...MARKET_MESSAGES,
     ...MESSAGE_CENTER_MESSAGES,
     ...COMMUNITY_MESSAGES,
+    ...FEEDBACK_MESSAGES,
   }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;

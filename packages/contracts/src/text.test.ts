@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Text } from './common.ts';
+import { FeedbackRequest } from './feedback.ts';
 import { clipGraphemes, graphemeLength } from './text.ts';
 
 const FAMILY = '👨‍👩‍👧‍👦'; // four people joined by ZWJ: 11 UTF-16 units
@@ -48,5 +49,36 @@ describe('Text counts graphemes', () => {
 
   it('refuses absurdly long text without counting it', () => {
     expect(Text(2).safeParse('\u0301'.repeat(10_000)).success).toBe(false);
+  });
+});
+
+const FAMILY3 = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
+const FLAG2 = '\u{1F1E8}\u{1F1F3}';
+
+describe('graphemeLength (the feedback form)', () => {
+  it('counts what people see: an emoji sequence, a flag or a letter with its accent once', () => {
+    expect(graphemeLength('')).toBe(0);
+    expect(graphemeLength('记账')).toBe(2);
+    expect(graphemeLength(FAMILY3)).toBe(1);
+    expect(FAMILY3.length).toBe(8);
+    expect(graphemeLength(`${FLAG2}e\u0301a`)).toBe(3);
+    expect(graphemeLength('a\r\nb')).toBe(3);
+  });
+
+  it('clips at a grapheme, never inside one', () => {
+    expect(clipGraphemes(`ab${FAMILY3}cd`, 3)).toBe(`ab${FAMILY3}`);
+    expect(clipGraphemes(`${FAMILY3}${FAMILY3}`, 1)).toBe(FAMILY3);
+    expect(clipGraphemes('abc', 5)).toBe('abc');
+    expect(clipGraphemes('abc', 0)).toBe('');
+  });
+});
+
+describe('a text counted in graphemes', () => {
+  it('takes up to its limit in graphemes whatever their size in code units, and says too long past it', () => {
+    expect(FeedbackRequest.safeParse({ content: FAMILY3.repeat(500) }).success).toBe(true);
+    const over = FeedbackRequest.safeParse({ content: FAMILY3.repeat(501) });
+    expect(over.success).toBe(false);
+    expect(over.error?.issues[0]).toMatchObject({ code: 'too_big', origin: 'string', maximum: 500, path: ['content'] });
+    expect(FeedbackRequest.safeParse({ content: ` ${'字'.repeat(500)} ` }).success).toBe(true);
   });
 });

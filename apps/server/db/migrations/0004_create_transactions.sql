@@ -8,7 +8,7 @@ SELECT setval(pg_get_serial_sequence('book_accounts', 'id'), GREATEST(COALESCE((
 SELECT setval(pg_get_serial_sequence('book_labels', 'id'), GREATEST(COALESCE((SELECT max(id) FROM book_labels), 0), 100));
 
 -- Units of CNY for one unit of each currency. Seeded with reference rates; an operator
--- keeps them current with `npm run rates -w @cab/server -- USD=7.12 ...` (docs/operations.md).
+-- keeps them current with `npm run cab -- rates set USD=7.12 ...` (docs/operations.md).
 CREATE TABLE currency_rates (
   currency   text PRIMARY KEY CHECK (currency ~ '^[A-Z]{3}$'),
   rate       numeric(24, 10) NOT NULL CHECK (rate > 0),

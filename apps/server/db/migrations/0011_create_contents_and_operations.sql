@@ -16,7 +16,7 @@ CREATE TABLE user_home_tags (
   PRIMARY KEY (user_id, tag_code)
 );
 
--- Articles and videos an operator publishes (npm run content). `code` is the operator's
+-- Articles and videos an operator publishes (npm run cab -- content). `code` is the operator's
 -- handle for editing and withdrawing; body_html is sanitised to the allow-list when written.
 CREATE TABLE contents (
   id               bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

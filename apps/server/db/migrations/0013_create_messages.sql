@@ -39,7 +39,7 @@ CREATE TABLE message_counters (
 );
 
 -- messageCenter/toReport: a message, thread or comment a user reports; an operator
--- reviews them (npm run moderation). One open report per user and target.
+-- reviews them (npm run cab -- moderation). One open report per user and target.
 CREATE TABLE moderation_reports (
   id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   reporter_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,

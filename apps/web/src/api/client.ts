@@ -2,7 +2,7 @@ import { WEB_APP_VERSION, type Device } from '@cab/contracts/client';
 import { showLoading, showToast } from '../app/toast.ts';
 import i18n from '../i18n/index.ts';
 import { whenIdle } from '../lib/idle.ts';
-import { effectiveBookId, useBookStore } from '../stores/book.ts';
+import { bookRefusals, effectiveBookId, useBookStore } from '../stores/book.ts';
 import { useSettingsStore } from '../stores/settings.ts';
 import { STORAGE_KEYS } from '../stores/storage-keys.ts';
 import { useUserStore } from '../stores/user.ts';
@@ -95,6 +95,7 @@ const deps: RequestDeps = {
   },
   t: (key) => i18n.t(`common.${key}`),
   log: { warn: (...a) => console.warn(...a) },
+  bookRefused: (bookId) => bookRefusals.tell(bookId),
 };
 
 /** The app's one request function, wired to the stores and to antd-mobile toasts. */

@@ -322,4 +322,22 @@ describe('the request wrapper for recording', () => {
     expect(progress).toEqual([0.5, 1]);
     expect(calls).toHaveLength(0);
   });
+
+  it('tells which book refused a call as "book not found" (1061), and only then', async () => {
+    const refused: string[] = [];
+    const { request } = setup(
+      [
+        json(404, { code: 1061, message: '账本不存在或你已不在这个账本中' }),
+        json(404, { code: 1061, message: '账本不存在或你已不在这个账本中' }),
+        json(404, { code: 1120, message: 'message not found' }),
+        json(403, { code: 1003, message: 'forbidden' }),
+      ],
+      { bookRefused: (id) => refused.push(id) },
+    );
+    await expect(request('/a', { method: 'GET', showError: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(request('/b', { method: 'GET', showError: false, tradingEntity: '7' })).rejects.toBeInstanceOf(ApiError);
+    await expect(request('/c', { method: 'GET', showError: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(request('/d', { method: 'GET', showError: false })).rejects.toBeInstanceOf(ApiError);
+    expect(refused).toEqual(['42', '7']);
+  });
 });

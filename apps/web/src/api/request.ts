@@ -82,6 +82,8 @@ export interface RequestDeps {
   navigate: (hash: string) => void;
   t: (key: 'noNetwork' | 'sessionAbnormal' | 'loading') => string;
   log: { warn: (...a: unknown[]) => void };
+  /** A call in this book was refused as "book not found" (the caller left or was removed, or the book is gone). */
+  bookRefused?: (bookId: string) => void;
 }
 
 export const OFFLINE_PAGE = '#/private/pages/off-line';
@@ -215,6 +217,10 @@ export function createRequest(deps: RequestDeps) {
       return attempt<T>(url, o, clockRetried, refreshes + 1);
     }
     const err = new ApiError(res.status, code, body.message || body.msg || deps.t('noNetwork'));
+    if (res.status === 404 && code === ErrorCode.BOOK_NOT_FOUND) {
+      const book = o.tradingEntity ?? deps.bookId();
+      if (book) deps.bookRefused?.(book);
+    }
     if (code === ErrorCode.BOOK_OFFLINE) {
       if (!deps.currentHash().startsWith(OFFLINE_PAGE)) deps.navigate(OFFLINE_PAGE);
       throw err;

@@ -1,5 +1,6 @@
 import { Popup } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
 
 export interface SheetAction {
@@ -9,6 +10,22 @@ export interface SheetAction {
   danger?: boolean;
   disabled?: boolean;
   onClick?: () => void;
+}
+
+/**
+ * Closes an open sheet or popup when the location changes under it (back, a link, a
+ * changed query): a sheet belongs to the page it was opened on (docs/ui.md, "Sheets").
+ */
+export function useCloseOnLeave(visible: boolean, onClose: () => void): void {
+  const { pathname, search } = useLocation();
+  const at = `${pathname}${search}`;
+  // Where it was opened; null while closed.
+  const openedAt = useRef<string | null>(null);
+  useEffect(() => {
+    if (!visible) openedAt.current = null;
+    else if (openedAt.current === null) openedAt.current = at;
+    else if (openedAt.current !== at) onClose();
+  }, [visible, at, onClose]);
 }
 
 /**
@@ -31,6 +48,7 @@ export function Sheet({
   title?: ReactNode;
 }) {
   const { t } = useTranslation();
+  useCloseOnLeave(visible, onClose);
   return (
     <Popup
       visible={visible}

@@ -64,8 +64,9 @@ export function FieldError({ error, testId }: { error: string | undefined; testI
   );
 }
 
-export function Counter({ value, max }: { value: string; max: number }) {
-  return <span className="field-counter" aria-hidden="true">{`${charCount(value)}/${max}`}</span>;
+/** `count`: how the field's limit counts (graphemeLength for a limit the contracts count in graphemes). */
+export function Counter({ value, max, count = charCount }: { value: string; max: number; count?: (v: string) => number }) {
+  return <span className="field-counter" aria-hidden="true">{`${count(value)}/${max}`}</span>;
 }
 
 /**

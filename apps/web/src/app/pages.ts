@@ -72,6 +72,9 @@ export const PAGES: Record<string, PageDef> = {
   ),
   aboutUs: page(() => import('../pages/aboutUs/AboutUsPage.tsx')),
   updateApp: page(() => import('../pages/updateApp/UpdateAppPage.tsx')),
+  downloadApp: page(() => import('../pages/updateApp/DownloadPage.tsx')),
+  feedback: page(() => import('../pages/mine/FeedbackPage.tsx')),
+  recommend: page(() => import('../pages/mine/RecommendPage.tsx')),
   loading: page(() => import('../pages/loading/LoadingPage.tsx')),
   home: page(
     () => import('../pages/home/HomePage.tsx'),

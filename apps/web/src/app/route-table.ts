@@ -95,6 +95,10 @@ export const ROUTES: RouteEntry[] = [
   { path: 'share/index', area: 'members', page: 'share' },
   { path: 'preview/index', area: 'market', page: 'preview' },
   { path: 'updateApp/index', area: 'core', page: 'updateApp' },
+  /** Ours (not in SPEC 2): where 下载 App leads, and the mine page's feedback and recommend (issue 24). */
+  { path: 'updateApp/pages/download', area: 'core', page: 'downloadApp' },
+  { path: 'pages/mine/feedback', area: 'core', page: 'feedback' },
+  { path: 'pages/mine/recommend', area: 'core', page: 'recommend' },
   { path: 'aboutUs/index', area: 'core', page: 'aboutUs' },
   { path: 'loading/index', area: 'core', page: 'loading' },
   { path: 'dashboard/index', area: 'books', page: 'dashboard' },

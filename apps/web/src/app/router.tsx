@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { toastQueue } from '../api/client.ts';
+import { closeDialogsNotOn } from './dialogs.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { PAGES } from './pages.ts';
 import { ROUTES, TAB_PATHS } from './route-table.ts';
@@ -24,6 +25,8 @@ function Layout() {
   const isTab = (TAB_PATHS as readonly string[]).includes(pathname.slice(1));
   // Queued toasts belong to the page that raised them (SPEC 4).
   useEffect(() => toastQueue.clear(), [pathname]);
+  // A question or notice belongs to its page too: leaving the page closes it (app/dialogs.ts).
+  useEffect(() => closeDialogsNotOn(pathname), [pathname]);
   return (
     <div className={isTab ? 'app with-tabs' : 'app'}>
       <PageErrorBoundary key={pathname}>

@@ -61,7 +61,9 @@ describe('the route table', () => {
       'pages/home/index',
       'pages/market/detail',
       'pages/market/index',
+      'pages/mine/feedback',
       'pages/mine/index',
+      'pages/mine/recommend',
       'personalInfo/index',
       'preview/index',
       'roleSetting/index',
@@ -75,6 +77,7 @@ describe('the route table', () => {
       'share/index',
       'subPackages/accounting/index',
       'updateApp/index',
+      'updateApp/pages/download',
     ]);
   });
 });

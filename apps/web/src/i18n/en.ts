@@ -30,7 +30,7 @@ export const en: Resources = {
     migration: 'Private server',
     community: 'Community',
     messages: 'Messages',
-    host: 'Host app',
+    host: 'App features',
   },
   notOpen: { title: 'Coming soon', body: '{{name}} is being built.', home: 'Back to home' },
   notFound: { title: 'Page not found', body: 'This link does not open anything; it may be out of date.' },
@@ -138,6 +138,8 @@ export const en: Resources = {
     gone: 'Book not found',
     goneHint: 'This book may have been deleted, or you are no longer in it.',
     toMyBooks: 'My books',
+    left: 'You are no longer in this book',
+    leftHint: 'You were removed from this book, or it was deleted; the records you made stay in it.',
   },
   bookIcons: {
     book: 'Book',

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { useSettingsStore, type Language } from '../stores/settings.ts';
+import type { activityZhCN } from './activity.zh-CN.ts';
 import type { budgetsZhCN } from './budgets.zh-CN.ts';
+import type { clockZhCN } from './clock.zh-CN.ts';
 import type { communityZhCN } from './community.zh-CN.ts';
 import type { contentZhCN } from './content.zh-CN.ts';
 import type { flowSearchZhCN } from './flow-search.zh-CN.ts';
@@ -10,6 +12,7 @@ import type { marketZhCN } from './market.zh-CN.ts';
 import type { membersZhCN } from './members.zh-CN.ts';
 import type { messagesZhCN } from './messages.zh-CN.ts';
 import type { recordZhCN } from './record.zh-CN.ts';
+import type { mineLinksZhCN } from './mine-links.zh-CN.ts';
 import { zhCN, type Resources, type Texts } from './zh-CN.ts';
 
 /**
@@ -24,7 +27,9 @@ import { zhCN, type Resources, type Texts } from './zh-CN.ts';
  * screens instead of the first load (`registerSection`, called by the section's module).
  */
 export interface Sections {
+  activity: typeof activityZhCN;
   budgets: typeof budgetsZhCN;
+  clock: typeof clockZhCN;
   community: typeof communityZhCN;
   content: typeof contentZhCN;
   flow: typeof flowZhCN;
@@ -34,6 +39,7 @@ export interface Sections {
   members: typeof membersZhCN;
   messages: typeof messagesZhCN;
   record: typeof recordZhCN;
+  mineLinks: typeof mineLinksZhCN;
 }
 export type SectionName = keyof Sections;
 

@@ -28,7 +28,7 @@ export const zhCN = {
     migration: '私有部署',
     community: '社区',
     messages: '消息中心',
-    host: '宿主应用',
+    host: 'App 功能',
   },
   notOpen: { title: '即将开放', body: '「{{name}}」正在建设中，敬请期待。', home: '回到首页' },
   notFound: { title: '页面不存在', body: '这个链接打不开，可能已经失效。' },
@@ -135,6 +135,8 @@ export const zhCN = {
     gone: '账本不存在',
     goneHint: '这个账本可能已被删除，或你已不在这个账本中。',
     toMyBooks: '查看我的账本',
+    left: '你已不在这个账本中',
+    leftHint: '你已被移出这个账本，或它已被删除；已记的账仍在账本里。',
   },
   bookIcons: {
     book: '账本',

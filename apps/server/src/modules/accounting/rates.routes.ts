@@ -9,7 +9,7 @@ export function registerRateRoutes(app: FastifyInstance, registry: RegisteredRou
     url: ACCOUNTING_PATHS.convert,
     tag: 'accounting',
     auth: 'user',
-    summary: 'Convert an amount between currencies at the rate table (kept by an operator with `npm run rates`)',
+    summary: 'Convert an amount between currencies at the rate table (kept by an operator with `npm run cab -- rates set`)',
     query: ConvertQuery,
     response: ConvertResponse,
     handler: async ({ query }) => {

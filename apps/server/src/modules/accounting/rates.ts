@@ -40,7 +40,7 @@ export interface RateRow {
   updated_at: Date;
 }
 
-/** The exchange-rate table (units of CNY per unit), kept by an operator (`npm run rates`). */
+/** The exchange-rate table (units of CNY per unit), kept by an operator (`npm run cab -- rates set`). */
 export class RatesRepository {
   constructor(private readonly db: Database) {}
 
@@ -51,6 +51,15 @@ export class RatesRepository {
       .where('currency', '=', currency)
       .executeTakeFirst();
     return row;
+  }
+
+  /** The whole table, by currency. */
+  list(): Promise<RateRow[]> {
+    return this.db
+      .selectFrom('currency_rates')
+      .select(['currency', (eb) => eb.cast<string>('rate', 'text').as('rate'), 'updated_at'])
+      .orderBy('currency')
+      .execute();
   }
 
   async set(currency: string, rate: string, at: Date): Promise<void> {

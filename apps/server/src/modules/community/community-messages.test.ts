@@ -40,7 +40,7 @@ describe('community messages', () => {
       200,
     );
 
-    const link = `community/detail?tid=${thread.tid}`;
+    const link = `community/detail?tid=${thread.tid}&bookId=${book.id}`;
     const kinds = (items: Item[]) => items.map((m) => m.kind).sort();
     const keeperGot = await messagesOf(keeper);
     expect(kinds(keeperGot)).toEqual(['community.pinned', 'community.reply']);

@@ -78,7 +78,8 @@ function positionOf(cursor: string | undefined): ThreadPosition | undefined {
   return { pinned: pinned === '1', at: new Date(Number(at)), id: id! };
 }
 
-const link = (tid: string) => `community/detail?tid=${tid}`;
+// A message's link names its book, so it opens there whatever book is current (docs/messages.md).
+const link = (bookId: string, tid: string) => `community/detail?tid=${tid}&bookId=${bookId}`;
 
 /**
  * A book's community (issue 14, docs/community.md): the pipeline has checked membership
@@ -188,7 +189,7 @@ export class CommunityService {
         const told = await this.repo.membersBut(tx, book.bookId, userId);
         await this.notifier.notify(
           tx,
-          told.map((u) => ({ userId: u, bookId: book.bookId, kind: 'community.pinned', params, link: link(tid) })),
+          told.map((u) => ({ userId: u, bookId: book.bookId, kind: 'community.pinned', params, link: link(book.bookId, tid) })),
         );
       }
       return this.known(tx, book.bookId, tid);
@@ -235,7 +236,7 @@ export class CommunityService {
           bookId: book.bookId,
           kind: parent ? 'community.comment' : 'community.reply',
           params: { bookName: names.book, subject: thread.subject, nickname: names.nickname, tid: r.tid, pid },
-          link: link(r.tid),
+          link: link(book.bookId, r.tid),
         };
         await this.notifier.notify(tx, [message]);
       }

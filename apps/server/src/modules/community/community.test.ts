@@ -269,7 +269,7 @@ describe('notices', () => {
       bookId,
       kind: 'community.pinned',
       params: { bookName: '家庭账本', subject: '第一帖', nickname: await nick(admin), tid: first.tid },
-      link: `community/detail?tid=${first.tid}`,
+      link: `community/detail?tid=${first.tid}&bookId=${bookId}`,
     });
     // Pinning again changes nothing and tells nobody again.
     sent.length = 0;
@@ -312,7 +312,7 @@ describe('comments', () => {
         bookId,
         kind: 'community.reply',
         params: { bookName: '家庭账本', subject: '买菜预算', nickname: await nick(owner), tid: thread.tid, pid: comment.pid },
-        link: `community/detail?tid=${thread.tid}`,
+        link: `community/detail?tid=${thread.tid}&bookId=${bookId}`,
       },
     ]);
     sent.length = 0;

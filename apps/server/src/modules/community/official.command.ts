@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/index.ts';
 import { CommunityRepository } from './community.repository.ts';
 
 /**
- * The operator's side of the official tab (community-cli.ts): announcements are Markdown
+ * The operator's side of the official tab (`npm run cab -- community`, src/cli/commands/community.ts): announcements are Markdown
  * files whose first line is the subject ("# " optional) and the rest the message. They
  * follow the API's text rules and are stored as given (the web shows them as text).
  */

@@ -118,7 +118,7 @@ const When = z.iso
 const STYLE_OF = { infoFlow: 'card', guide: 'guide', popup: 'popup' } as const;
 
 /**
- * One operation as an operator writes it (npm run operations -- publish <file.json>, and
+ * One operation as an operator writes it (npm run cab -- operations publish <file.json>, and
  * the seed). English texts travel as style items `title_en` and `text_en`.
  */
 export const OperationInput = z

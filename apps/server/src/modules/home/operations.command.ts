@@ -11,8 +11,13 @@ function state(o: OperationRow, now: Date): string {
   return o.ends_at ? `on show until ${o.ends_at.toISOString()}` : 'on show';
 }
 
+/** One operation as the operator's listing shows it: code, where, position, state, title. */
+export function operationCells(r: OperationRow, now: Date): string[] {
+  return [r.code, r.classification ? `${r.placement}/${r.classification}` : r.placement, `#${r.position}`, state(r, now), r.title];
+}
+
 /**
- * The operator's command (npm run operations), apart from the process so tests drive it
+ * The operator's command (npm run cab -- operations), apart from the process so tests drive it
  * on their database: answers the lines to print, or throws what is wrong. A file holds
  * one operation or an array of them; a file with any bad one changes nothing.
  */
@@ -24,8 +29,7 @@ export async function operationsCommand(
   const [verb, arg, extra] = args;
   if (extra !== undefined) throw new Error(`too many arguments (${USAGE})`);
   if (verb === 'list' || verb === undefined) {
-    const where = (r: OperationRow) => (r.classification ? `${r.placement}/${r.classification}` : r.placement);
-    return (await repo.list()).map((r) => [r.code, where(r), `#${r.position}`, state(r, o.now), r.title].join('  '));
+    return (await repo.list()).map((r) => operationCells(r, o.now).join('  '));
   }
   if (verb === 'publish') {
     if (!arg) throw new Error('publish needs a JSON file');

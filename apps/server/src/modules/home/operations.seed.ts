@@ -3,7 +3,7 @@ import type { OperationInput } from './operation-input.ts';
 /**
  * The operations a new installation starts with (docs/market.md, "Home tags and
  * operations"). Seeded by code and only when the code is new: an operator's later edits
- * and withdrawals (npm run operations) survive restarts. Each says only what the product
+ * and withdrawals (npm run cab -- operations) survive restarts. Each says only what the product
  * does today; English texts ride in the style items `title_en` and `text_en`.
  */
 export const SEED_OPERATIONS: readonly OperationInput[] = [

@@ -78,7 +78,7 @@ describe('the seed', () => {
   });
 });
 
-describe('npm run operations', () => {
+describe('npm run cab -- operations', () => {
   it('publishes a new card, updates it by code, withdraws it and publishes it back', async () => {
     expect(await run(['publish', 'card.json'], { 'card.json': card })).toEqual(['created budgetWeek']);
     const shown = (await infoFlow()).find((o) => o.code === 'budgetWeek');

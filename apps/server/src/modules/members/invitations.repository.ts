@@ -34,6 +34,8 @@ export interface RequestRow {
   urged_at: Date | null;
   created_at: Date;
   decided_at: Date | null;
+  /** Whether the user is in the book now (a joined request's member may have left or been removed since). */
+  in_book: boolean;
 }
 
 const OPEN: MemberRequestStatusColumn[] = ['ToBeAccepted', 'ToBeAuthorized'];
@@ -174,6 +176,7 @@ export class InvitationsRepository {
         'q.urged_at',
         'q.created_at',
         'q.decided_at',
+        sql<boolean>`exists (select 1 from book_users bu where bu.book_id = q.book_id and bu.user_id = q.user_id)`.as('in_book'),
       ])
       .where('b.deleted_at', 'is', null);
   }

@@ -162,4 +162,16 @@ export class MembersRepository {
     if (cursor) q = q.where('a.id', '<', cursor);
     return q.orderBy('a.id', 'desc').limit(limit).execute();
   }
+
+  /** Users by id, for the members the activity log names. */
+  users(ids: readonly string[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db.selectFrom('users').select(['id', 'nickname', 'avatar_url']).where('id', 'in', ids).execute();
+  }
+
+  /** This book's categories by id (deleted ones too: the log names what was), for the activity log. */
+  categoryNames(bookId: string, ids: readonly string[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db.selectFrom('book_categories').select(['id', 'name']).where('book_id', '=', bookId).where('id', 'in', ids).execute();
+  }
 }

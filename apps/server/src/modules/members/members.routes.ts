@@ -162,6 +162,6 @@ export function registerMemberRoutes(app: FastifyInstance, registry: RegisteredR
     summary: "The book's activity log, newest first: who, what, before, after, when",
     query: ActivitiesQuery,
     response: ActivitiesResponse,
-    handler: async ({ book, query }) => members.activities(book, query.cursor, query.page_size ?? 20),
+    handler: async ({ book, query, req }) => members.activities(book, query.cursor, query.page_size ?? 20, requestLocale(req.headers)),
   });
 }

@@ -11,6 +11,7 @@ import type { NewMessage, Notifier } from '../messages/notify.ts';
 import type { InvitationsRepository, RequestRow } from './invitations.repository.ts';
 import { mayActOn, mayHandOut } from './members.policy.ts';
 import type { MemberRow, MembersRepository } from './members.repository.ts';
+import { presentActivity, referencesOf } from './activities.ts';
 import { maskPhone, presentMember, presentRequest } from './present.ts';
 import type { RolesService } from './roles.service.ts';
 
@@ -347,20 +348,22 @@ export class MembersService {
     book: BookContext,
     cursor: string | undefined,
     pageSize: number,
+    locale: Locale,
   ): Promise<{ data: Activity[]; paging: { has_more: boolean; next_cursor: string | null } }> {
     const rows = await this.members.activities(book.bookId, cursor, pageSize + 1);
     const page = rows.slice(0, pageSize);
+    const refs = referencesOf(page);
+    const [users, roles, categories] = await Promise.all([
+      this.members.users(refs.users),
+      this.roles.refs(book.bookId, refs.roles, locale),
+      this.members.categoryNames(book.bookId, refs.categories),
+    ]);
+    const people = new Map(users.map((u) => [u.id, { user_id: u.id, nickname: u.nickname, avatar_url: u.avatar_url }]));
+    const names: Record<string, string> = {};
+    for (const [id, r] of roles) names[`role:${id}`] = r.role_name;
+    for (const c of categories) names[`category:${c.id}`] = c.name;
     return {
-      data: page.map((a) => ({
-        id: a.id,
-        user: a.user_id ? { user_id: a.user_id, nickname: a.nickname ?? '', avatar_url: a.avatar_url ?? '' } : null,
-        action: a.action,
-        entity: a.entity,
-        entity_id: a.entity_id,
-        before: a.before ?? null,
-        after: a.after ?? null,
-        at: a.at.getTime(),
-      })),
+      data: page.map((a) => presentActivity(a, people, names)),
       paging: { has_more: rows.length > pageSize, next_cursor: rows.length > pageSize ? page[page.length - 1]!.id : null },
     };
   }

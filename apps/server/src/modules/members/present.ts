@@ -91,6 +91,7 @@ export function presentRequest(q: RequestRow, roles: ReadonlyMap<string, RoleRef
     urged_at: q.urged_at?.getTime() ?? null,
     created_at: q.created_at.getTime(),
     decided_at: q.decided_at?.getTime() ?? null,
+    in_book: q.in_book,
   };
 }
 

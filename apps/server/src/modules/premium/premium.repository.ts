@@ -34,6 +34,11 @@ export class PremiumRepository {
     return res.numDeletedRows > 0n;
   }
 
+  /** Whether the book exists (the operator's command grants only to real books). */
+  async bookExists(bookId: string): Promise<boolean> {
+    return (await this.db.selectFrom('books').select('id').where('id', '=', bookId).executeTakeFirst()) !== undefined;
+  }
+
   list(bookId?: string) {
     let q = this.db.selectFrom('book_premium_features').selectAll();
     if (bookId) q = q.where('book_id', '=', bookId);

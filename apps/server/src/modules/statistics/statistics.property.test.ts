@@ -112,8 +112,10 @@ describe('statistics over randomized books', () => {
         const model = await loadModel(t.db, book.id);
         await check(o, model, d, spec.picks);
       }),
-      // A failure shrinks for at most a minute and reports the smallest book found by then.
-      { numRuns: Number(process.env.CAB_PROPERTY_RUNS ?? 8), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
+      // Two minutes at most: a failure found by then is reported with the smallest book shrunk
+      // so far; a busy machine that gets through fewer books than numRuns passes on those it
+      // checked rather than failing for being slow.
+      { numRuns: Number(process.env.CAB_PROPERTY_RUNS ?? 8), interruptAfterTimeLimit: 120_000, markInterruptAsFailure: false },
     );
   }, 180_000);
 });

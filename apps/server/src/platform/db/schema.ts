@@ -511,6 +511,14 @@ export interface ModerationReportsTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface FeedbackTable {
+  id: Generated<string>;
+  user_id: string;
+  content: string;
+  contact: ColumnType<string, string | undefined, string>;
+  created_at: DefaultedTimestamp;
+}
+
 export interface DB {
   messages: MessagesTable;
   message_counters: MessageCountersTable;
@@ -555,4 +563,5 @@ export interface DB {
   access_tokens: AccessTokensTable;
   refresh_tokens: RefreshTokensTable;
   schema_migrations: SchemaMigrationsTable;
+  feedback: FeedbackTable;
 }

@@ -2,7 +2,7 @@ import { BOOK_PATHS, DEFAULT_BOOK_PREFERENCE, bookPath, type Book, type UpdateBo
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { request } from '../../api/client.ts';
-import { useBookStore } from '../../stores/book.ts';
+import { useBookStore, useLeftBooks } from '../../stores/book.ts';
 import { bookKeys } from './queries.ts';
 
 /**
@@ -14,6 +14,7 @@ export async function openBook(qc: QueryClient, bookId: string): Promise<Book> {
     method: 'GET',
     tradingEntity: bookId,
   });
+  useLeftBooks.getState().forget(info.data.bookId);
   useBookStore.getState().setBook(info.data.bookId, info.data.storeId, {
     currency: info.data.book.currency,
     creatorName: info.data.book.user_name,

@@ -2,6 +2,7 @@ import { Permission } from '@cab/contracts/client';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { create } from 'zustand';
+import { zoneOr } from '../../lib/book-clock.ts';
 import { effectiveBookId, useBookStore } from '../../stores/book.ts';
 import { useBook } from '../books/queries.ts';
 import { useBookPermissions } from '../members/permissions.ts';
@@ -47,7 +48,7 @@ export function useBudgetBook() {
   return {
     bookId,
     book,
-    timeZone: book.data?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone: zoneOr(book.data?.time_zone),
     mayEdit: perms.data ? perms.allowed(Permission.EDIT_TRANSACTION) : true,
     choice,
     choicePending: pending,

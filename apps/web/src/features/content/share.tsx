@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import { alertDialog } from '../../app/confirm.tsx';
 import { showToast } from '../../app/toast.ts';
 import { i18n } from '../../i18n/index.ts';
 import { browserShareEnv, shareLink } from '../../lib/share.ts';
@@ -14,13 +14,11 @@ export async function shareAppLink(data: { title: string; text: string; url: str
   if (outcome === 'shared') showToast(i18n.t('content.share.shared'));
   if (outcome === 'copied') showToast(i18n.t('content.share.copied'));
   if (outcome === 'failed')
-    Dialog.alert({
-      content: (
-        <div data-testid="share-by-hand">
-          <p>{i18n.t('content.share.failed')}</p>
-          <p className="share-link">{data.url}</p>
-        </div>
-      ),
-      confirmText: i18n.t('common.confirm'),
-    });
+    void alertDialog(
+      <div data-testid="share-by-hand">
+        <p>{i18n.t('content.share.failed')}</p>
+        <p className="share-link">{data.url}</p>
+      </div>,
+      i18n.t('common.confirm'),
+    );
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_GAPS, periodBounds, periodId, type Civil, type PeriodGaps, type TimeGroupKey } from '@cab/contracts/client';
+import { deviceZone, wallClock } from '../../lib/book-clock.ts';
 
 /**
  * Local dates and periods of a book. The server groups days and months in the book's
@@ -28,42 +29,8 @@ export function calendarOf(book: { time_zone: string; date_gap: number; day_gap:
   return { timeZone: book.time_zone, gaps: { dateGap: book.date_gap, dayGap: book.day_gap } };
 }
 
-let device: string | undefined;
-function deviceZone(): string {
-  device ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return device;
-}
-
-// Building a DateTimeFormat costs far more than using one: one per zone, kept.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    const options: Intl.DateTimeFormatOptions = {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    };
-    try {
-      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-    } catch {
-      // A zone this browser does not know: the phone's own zone is the nearest guess.
-      f = new Intl.DateTimeFormat('en-US', options);
-    }
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall clock of a zone at an instant. */
-export function civilAt(timeZone: string, ms: number): CivilTime {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(ms)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { y: parts.year ?? 1970, m: parts.month ?? 1, d: parts.day ?? 1, h: (parts.hour ?? 0) % 24, min: parts.minute ?? 0 };
-}
+/** The wall clock of a zone at an instant (one clock per book: lib/book-clock.ts). */
+export const civilAt = (timeZone: string, ms: number): CivilTime => wallClock(timeZone, ms);
 
 const DAY_MS = 86_400_000;
 export function addDays(c: Civil, n: number): Civil {

@@ -85,6 +85,7 @@ export function memberRequest(over: Partial<MemberRequest> = {}): MemberRequest 
     urged_at: null,
     created_at: 0,
     decided_at: null,
+    in_book: false,
     ...over,
   };
 }

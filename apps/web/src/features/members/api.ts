@@ -121,7 +121,16 @@ export function useRemoveMember(bookId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => send(bookId, bookPath(MEMBER_PATHS.memberDetail, { id: userId }), 'DELETE'),
-    onSuccess: () => membersChanged(qc, bookId),
+    onSuccess: (_r, userId) => {
+      // The removed member's detail is not asked again (it would be a 404): it is dropped, not refreshed.
+      const theirs = [...memberKeys.book(bookId), 'member', userId];
+      void qc.cancelQueries({ queryKey: theirs });
+      void qc.invalidateQueries({
+        queryKey: memberKeys.book(bookId),
+        predicate: (q) => !theirs.every((part, i) => q.queryKey[i] === part),
+      });
+      void qc.invalidateQueries({ queryKey: bookKeys.all });
+    },
   });
 }
 

@@ -1,22 +1,17 @@
 import { i18n } from '../../i18n/index.ts';
+import { deviceZone, zoneFormat } from '../../lib/book-clock.ts';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(kind: 'date' | 'dateTime'): Intl.DateTimeFormat {
-  const key = `${i18n.language}:${kind}`;
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(i18n.language, {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      ...(kind === 'dateTime' ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
-    });
-    formats.set(key, f);
-  }
-  return f;
-}
+const OPTIONS: Record<'date' | 'dateTime', Intl.DateTimeFormatOptions> = {
+  date: { year: 'numeric', month: 'numeric', day: 'numeric' },
+  dateTime: { year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+};
 
-/** A day in the user's locale ("2026/8/15"). */
-export const formatDate = (ms: number): string => format('date').format(ms);
-/** A moment in the user's locale ("2026/8/15 20:05"). */
-export const formatDateTime = (ms: number): string => format('dateTime').format(ms);
+/**
+ * A day in the user's locale ("2026/8/15"), on a book's clock when it is about a book
+ * (lib/book-clock.ts), else the phone's.
+ */
+export const formatDate = (ms: number, timeZone?: string): string =>
+  zoneFormat(i18n.language, timeZone ?? deviceZone(), OPTIONS.date).format(ms);
+/** A moment in the user's locale ("2026/8/15 20:05"), on a book's clock when it is about a book, else the phone's. */
+export const formatDateTime = (ms: number, timeZone?: string): string =>
+  zoneFormat(i18n.language, timeZone ?? deviceZone(), OPTIONS.dateTime).format(ms);

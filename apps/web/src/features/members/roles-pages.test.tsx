@@ -216,10 +216,16 @@ describe('the role and settings screens', () => {
       fake.activities = [
         [
           activity('30', 'create', 'category', { name: '餐饮', type: 'Expense' }),
-          activity('29', 'update', 'transaction', { amount: '1234.5' }),
+          activity(
+            '29',
+            'update',
+            'transaction',
+            { business_type: 'Expense', amount: '1234.5' },
+            { business_type: 'Expense', amount: '1000' },
+          ),
         ],
         [
-          activity('28', 'quit', 'member'),
+          { ...activity('28', 'quit', 'member'), entity_id: '2', target: { user_id: '2', nickname: '妈妈', avatar_url: '' } },
           activity('27', 'delete', 'accounts', null, { name: '现金' }),
           activity('26', 'sort', 'projects'),
         ],
@@ -228,11 +234,11 @@ describe('the role and settings screens', () => {
       await screen.findByTestId('activity-26');
       const texts = screen.getAllByTestId(/^activity-\d+$/).map((e) => e.querySelector('.activity-text')!.textContent);
       expect(texts).toEqual([
-        '妈妈 新增了分类“餐饮”',
-        '妈妈 修改了一笔账（金额 1,234.50）',
-        '妈妈 退出了账本',
-        '妈妈 删除了账户“现金”',
-        '妈妈 调整了项目的顺序',
+        '妈妈新增了分类“餐饮”',
+        '妈妈修改了一笔支出：1,000.00 → 1,234.50',
+        '妈妈退出了账本',
+        '妈妈删除了账户“现金”',
+        '妈妈调整了项目的顺序',
       ]);
       expect(bodiesOf(MEMBER_PATHS.activities)).toEqual([{ page_size: 20 }, { page_size: 20, cursor: '29' }]);
     });
@@ -247,6 +253,27 @@ describe('the role and settings screens', () => {
       renderAt('/roleSetting/pages/activity?bookId=9');
       await screen.findByTestId('members-no-access');
       expect(bodiesOf(MEMBER_PATHS.activities)).toHaveLength(0);
+    });
+
+    it("shows when things happened on the book's clock, not the phone's", async () => {
+      const entry = activity('30', 'create', 'category', { name: '餐饮', type: 'Expense' });
+      fake.activities = [[entry]];
+      const at = (timeZone: string) =>
+        new Intl.DateTimeFormat('zh-CN', {
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+          timeZone,
+        }).format(entry.at);
+      renderAt('/roleSetting/pages/activity?bookId=9');
+      await screen.findByTestId('activity-30');
+      // The book keeps Shanghai's clock (test-fixtures BOOK).
+      expect(screen.getByTestId('activity-30').querySelector('.member-sub')!.textContent).toBe(at('Asia/Shanghai'));
+      const phone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (at(phone) !== at('Asia/Shanghai')) expect(screen.getByTestId('zone-note').textContent).toBe('时间按账本时区（+8）显示');
     });
   });
 });

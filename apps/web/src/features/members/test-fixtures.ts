@@ -79,6 +79,7 @@ export const request = (id: string, nickname: string, asked: Role | null, extra:
   urged_at: null,
   created_at: Date.UTC(2026, 1, 1),
   decided_at: null,
+  in_book: false,
   ...extra,
 });
 
@@ -115,6 +116,8 @@ export const activity = (id: string, action: string, entity: string, after: unkn
   before,
   after,
   at: Date.UTC(2026, 2, Number(id) % 28 || 1, 4, 5),
+  target: null,
+  names: {},
 });
 
 export interface Fake {

@@ -18,6 +18,7 @@ import { SEARCH_KIND, convertMinor, crossCurrency, nodeChoice, type PickField } 
 import { pressKey, typedToMinor, type PadKey } from '../../features/accounting/keypad.ts';
 import { accountingQueries, useCurrentBookId } from '../../features/accounting/queries.ts';
 import { useLeave, useRecordForm } from '../../features/accounting/useRecordForm.ts';
+import { useBookZone } from '../../features/books/clock.ts';
 import { openBook } from '../../features/books/mutations.ts';
 import { isBookGone, useBook } from '../../features/books/queries.ts';
 import { NoRecordPermission } from '../../features/members/components/NoRecordPermission.tsx';
@@ -25,6 +26,7 @@ import { useRecordAccess } from '../../features/members/useMayRecord.ts';
 import { useRecording } from '../../features/accounting/useRecording.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { Icon } from '../../app/icons.tsx';
+import { zoneOr } from '../../lib/book-clock.ts';
 import '../../features/accounting/accounting.css';
 import '../../i18n/record.ts';
 
@@ -51,6 +53,8 @@ function Accounting({ bookId }: { bookId: string }) {
   const access = useRecordAccess(bookId, Boolean(editParam));
   const mayWrite = access !== 'refused';
   const book = useBook(bookId);
+  // One clock per book: the time is shown and picked in the book's zone, not the phone's.
+  const timeZone = zoneOr(useBookZone(bookId));
   const [picking, setPicking] = useState<PickField>();
   const [dating, setDating] = useState(false);
   const [templates, setTemplates] = useState(false);
@@ -173,6 +177,7 @@ function Accounting({ bookId }: { bookId: string }) {
           selection={selection}
           errors={errors}
           time={draft.time}
+          timeZone={timeZone}
           remark={draft.remark}
           readOnly={f.limited || !mayWrite}
           onForget={f.editId ? undefined : f.forgetRemembered}
@@ -242,7 +247,13 @@ function Accounting({ bookId }: { bookId: string }) {
         onSearch={() => picking && search(picking)}
         onClose={() => setPicking(undefined)}
       />
-      <DatePopup visible={dating} value={draft.time} onConfirm={(time) => draft.set({ time })} onClose={() => setDating(false)} />
+      <DatePopup
+        visible={dating}
+        value={draft.time}
+        timeZone={timeZone}
+        onConfirm={(time) => draft.set({ time })}
+        onClose={() => setDating(false)}
+      />
       <TemplatePopup
         visible={templates}
         bookId={bookId}

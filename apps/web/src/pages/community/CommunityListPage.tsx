@@ -47,6 +47,8 @@ function CommunityList() {
     );
   const open = (th: Thread) => navigate(communityPath('detail', bookParam, { tid: th.tid, scene: th.scene }));
 
+  // A book that is gone (or that the caller left) shows BookGone, and no post button: there is no community to write in.
+  const gone = !official && q.isError && isBookGone(q.error);
   let body;
   if (!bookId && !official) body = <NoBook />;
   else if (q.isPending)
@@ -60,7 +62,7 @@ function CommunityList() {
         ))}
       </div>
     );
-  else if (q.isError) body = !official && isBookGone(q.error) ? <BookGone bookId={bookId} /> : <LoadFailed full onRetry={q.refetch} />;
+  else if (q.isError) body = gone ? <BookGone bookId={bookId} /> : <LoadFailed full onRetry={q.refetch} />;
   else if (rows.length === 0)
     body = (
       <EmptyState
@@ -110,7 +112,7 @@ function CommunityList() {
         ))}
       </div>
       {body}
-      {bookId && !official && (
+      {bookId && !official && q.isSuccess && (
         <button
           type="button"
           className="community-fab"

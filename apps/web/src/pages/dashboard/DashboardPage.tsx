@@ -14,6 +14,7 @@ import { isBookGone, useBook } from '../../features/books/queries.ts';
 import { useRecordAccess } from '../../features/members/useMayRecord.ts';
 import { i18n, useTranslation } from '../../i18n/index.ts';
 import { prefetchRecording, useMonthSummary } from '../../features/accounting/queries.ts';
+import { wallClock, zoneOr } from '../../lib/book-clock.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
@@ -31,9 +32,9 @@ const QUICK = [
   { key: 'settings', to: '/bookSetting/index', icon: <Icon name="gear" /> },
 ] as const;
 
-/** "November" in English, "11 月" in Chinese: the book's month (yyyymm) once known, else the device's. */
-function monthName(month: string | undefined, now: Date): string {
-  const m = month ? Number(month.slice(4, 6)) : now.getMonth() + 1;
+/** "November" in English, "11 月" in Chinese: the book's month (yyyymm) once known, else the calendar month on the book's clock. */
+function monthName(month: string | undefined, now: number, timeZone: string | undefined): string {
+  const m = month ? Number(month.slice(4, 6)) : wallClock(zoneOr(timeZone), now).m;
   return i18n.language === 'en'
     ? new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m - 1, 1)))
     : i18n.t('dashboard.monthNumber', { m });
@@ -55,7 +56,7 @@ function Dashboard() {
   // A role that may only view is not offered 记一笔 (SPEC 6), and is told why.
   const recordAccess = useRecordAccess(bookId, false);
   const qc = useQueryClient();
-  const [now] = useState(() => new Date());
+  const [now] = useState(() => Date.now());
   // The book's current month, as its time zone and month start make it (the server decides).
   const month = useMonthSummary(bookId);
   // The next tap is likely 记一笔 or 流水: once the dashboard is drawn and the browser is idle,
@@ -138,7 +139,7 @@ function Dashboard() {
       />
       <div className="dash-header">
         <div style={{ fontSize: 13 }}>
-          <span data-testid="dashboard-month">{monthName(month.data?.month, now)}</span> ·{' '}
+          <span data-testid="dashboard-month">{monthName(month.data?.month, now, book.data?.time_zone)}</span> ·{' '}
           {book.data ? t('books.members', { count: book.data.member_count }) : <Skeleton.Title animated />}
         </div>
         <div className="stat-grid" data-testid="dashboard-totals">

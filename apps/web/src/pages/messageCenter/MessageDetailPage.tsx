@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
@@ -8,7 +8,12 @@ import { PageBar } from '../../app/PageBar.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { formatDateTime } from '../../features/members/format.ts';
 import { isMessageGone, isMessageId, messageQueries, reportPath, useMessageAction, useMessageUser } from '../../features/messages/api.ts';
+import { openBook } from '../../features/books/mutations.ts';
+import { useBookStore } from '../../stores/book.ts';
+import { useBookZones } from '../../features/books/clock.ts';
 import { useTranslation } from '../../i18n/index.ts';
+import { zoneNote } from '../../lib/book-clock.ts';
+import '../../i18n/clock.ts';
 import '../../features/messages/messages.css';
 import '../../i18n/messages.ts';
 
@@ -42,12 +47,28 @@ function MessageDetail({ msgId }: { msgId: string }) {
   const q = useQuery(messageQueries.one(uid, msgId, qc));
   const action = useMessageAction();
   const m = q.data;
+  const zone = useBookZones()(m?.book_id);
+  const [following, setFollowing] = useState(false);
   const reading = useRef(false);
   useEffect(() => {
     if (m?.msg_state !== 'unread' || reading.current) return;
     reading.current = true;
     action.mutate({ kind: 'readOne', msgId });
   }, [m?.msg_state, msgId, action]);
+
+  // A message's page is in its book: that book is opened first (made current, as opening a
+  // book does), so the page and every call it makes are about it. A book the reader is no
+  // longer in is refused there, and the page says so.
+  const follow = async (bookId: string | null, to: string) => {
+    if (following) return;
+    setFollowing(true);
+    try {
+      if (bookId && bookId !== '0' && bookId !== useBookStore.getState().bookId) await openBook(qc, bookId).catch(() => undefined);
+    } finally {
+      setFollowing(false);
+    }
+    navigate(to);
+  };
 
   const body = () => {
     if (m === undefined && q.isPending)
@@ -60,11 +81,14 @@ function MessageDetail({ msgId }: { msgId: string }) {
     if (m === null || (q.isError && isMessageGone(q.error))) return <Gone />;
     if (!m) return <LoadFailed onRetry={q.refetch} />;
     const to = m.link ? safeLink(m.link) : undefined;
+    // A book's message is on the book's clock, named where it is not the phone's.
+    const named = zoneNote(zone, m.created_at);
     return (
       <article className="msg-detail" data-testid="message-detail" data-state={m.msg_state}>
         <h2 data-testid="message-title">{m.title}</h2>
         <div className="msg-detail-meta">
-          {formatDateTime(m.created_at)}
+          {formatDateTime(m.created_at, zone)}
+          {named && <span data-testid="message-zone">{` · ${t('clock.zone', { offset: named })}`}</span>}
           {m.count > 1 && <span data-testid="message-count">{` · ${t('messages.detail.count', { count: m.count })}`}</span>}
         </div>
         <p className="msg-detail-body" data-testid="message-body">
@@ -72,7 +96,7 @@ function MessageDetail({ msgId }: { msgId: string }) {
         </p>
         <div className="msg-detail-actions">
           {to && (
-            <Button color="primary" size="small" data-testid="message-link" onClick={() => navigate(to)}>
+            <Button color="primary" size="small" data-testid="message-link" loading={following} onClick={() => void follow(m.book_id, to)}>
               {t('messages.detail.open')}
             </Button>
           )}

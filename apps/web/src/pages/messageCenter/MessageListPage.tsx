@@ -9,6 +9,7 @@ import { PageBar } from '../../app/PageBar.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { showToast } from '../../app/toast.ts';
 import { ask, messageQueries, useMessageAction, useMessageUser, useRefetchOnUnread } from '../../features/messages/api.ts';
+import { useBookZones } from '../../features/books/clock.ts';
 import { formatDateTime } from '../../features/members/format.ts';
 import { ListSkeleton } from '../../features/messages/ListSkeleton.tsx';
 import { badgeText } from '../../features/messages/unread.ts';
@@ -21,6 +22,8 @@ function BookRow({ row }: { row: BookMessageSummary }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const action = useMessageAction();
+  // A book's messages are on its clock; those about the caller alone on the phone's.
+  const zone = useBookZones()(row.book_id);
   const id = row.book_id ?? '0';
   const name = row.book_id ? row.book_name : t('messages.personal');
   const open = () => navigate(`/messageCenter/secondList?account_book_id=${id}`);
@@ -34,7 +37,7 @@ function BookRow({ row }: { row: BookMessageSummary }) {
       <span className="msg-row-body">
         <span className="msg-row-head">
           <span className="msg-row-name">{name}</span>
-          {row.latest && <span className="msg-row-time">{formatDateTime(row.latest.created_at)}</span>}
+          {row.latest && <span className="msg-row-time">{formatDateTime(row.latest.created_at, zone)}</span>}
         </span>
         <span className="msg-row-text" data-testid={`messages-book-latest-${id}`}>
           {row.latest ? row.latest.title : t('messages.noMessages')}

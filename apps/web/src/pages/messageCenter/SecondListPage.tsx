@@ -5,8 +5,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
+import { ZoneNote } from '../../app/ZoneNote.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { showToast } from '../../app/toast.ts';
+import { useBookZones } from '../../features/books/clock.ts';
 import { formatDateTime } from '../../features/members/format.ts';
 import { ask, isMessageId, messageQueries, useMessageAction, useMessageUser, useRefetchOnUnread } from '../../features/messages/api.ts';
 import { useTranslation } from '../../i18n/index.ts';
@@ -14,7 +16,8 @@ import { ListSkeleton } from '../../features/messages/ListSkeleton.tsx';
 import '../../features/messages/messages.css';
 import '../../i18n/messages.ts';
 
-function MessageRow({ m }: { m: MessageItem }) {
+/** One message; `zone` is its book's (one clock per book), undefined for those about the caller alone. */
+function MessageRow({ m, zone }: { m: MessageItem; zone: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const action = useMessageAction();
@@ -49,7 +52,7 @@ function MessageRow({ m }: { m: MessageItem }) {
                 {unread && <span className="sr-only">{t('messages.unread')}</span>}
                 {m.title}
               </span>
-              <span className="msg-row-time">{formatDateTime(m.created_at)}</span>
+              <span className="msg-row-time">{formatDateTime(m.created_at, zone)}</span>
             </span>
             <span className="msg-row-text">{m.body}</span>
           </span>
@@ -72,6 +75,7 @@ function SecondList() {
   const bookId = isMessageId(asked) ? asked : '0';
   const q = useInfiniteQuery(messageQueries.list(uid, bookId));
   const books = useQuery(messageQueries.books(uid));
+  const zone = useBookZones()(bookId === '0' ? null : bookId);
   useRefetchOnUnread();
   const all = q.data?.pages.flatMap((p) => p.data) ?? [];
   const name = bookId !== '0' ? books.data?.find((b) => b.book_id === bookId)?.book_name : t('messages.personal');
@@ -87,9 +91,10 @@ function SecondList() {
         <EmptyState kind="empty" testId="messages-empty" title={t('messages.empty')} description={t('messages.emptyHint')} />
       ) : (
         <>
+          <ZoneNote timeZone={zone} />
           <ul className="msg-list" data-testid="message-list">
             {all.map((m) => (
-              <MessageRow key={m.msg_id} m={m} />
+              <MessageRow key={m.msg_id} m={m} zone={zone} />
             ))}
           </ul>
           {ended ? (

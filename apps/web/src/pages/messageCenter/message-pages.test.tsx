@@ -1,4 +1,4 @@
-import { MESSAGE_PATHS, type BookMessageSummary, type MessageItem } from '@cab/contracts/client';
+import { BOOK_PATHS, MESSAGE_PATHS, type BookMessageSummary, type MessageItem } from '@cab/contracts/client';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/request.ts';
@@ -26,6 +26,8 @@ Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
 /** The caller's messages as the server keeps them: newest (highest id) first. */
 let store: MessageItem[];
 let reportAnswer: () => unknown;
+/** My books as the book list answers them (their zones); none unless a test says so. */
+let books: Array<{ id: string; time_zone: string }> | undefined;
 const msg = (id: number, bookId: string | null, extra: Partial<MessageItem> = {}): MessageItem => ({
   msg_id: String(id),
   msg_state: 'unread',
@@ -93,6 +95,7 @@ function answer(url: string, o: { method?: string; data?: Record<string, unknown
     return change(1);
   }
   if (url === MESSAGE_PATHS.report) return reportAnswer();
+  if (url === BOOK_PATHS.cloudList && books) return { cloud_book_list: books };
   throw new Error(`unexpected ${url}`);
 }
 
@@ -137,6 +140,7 @@ describe('the message center', () => {
     useUserStore.setState({ user: { userid: '7', account: '13800138007' } as never, login: true });
     useUnreadStore.setState({ unread: undefined });
     reportAnswer = () => ({ data: { report_id: '1', status: 'open' } });
+    books = undefined;
     store = [
       msg(1, null, { kind: 'invitation.received', title: '账本邀请' }),
       msg(2, '11'),
@@ -262,6 +266,67 @@ describe('the message center', () => {
     it('a message that is not there says so', async () => {
       renderAt('/messageCenter/messageDetail?msg_id=77');
       await screen.findByTestId('message-gone');
+    });
+  });
+
+  describe('book times', () => {
+    // A zone whose clock is not the phone's, whatever zone the machine running the tests is in.
+    const phone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const at = Date.UTC(2026, 0, 1, 16, 30);
+    const offsetOf = (zone: string) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: zone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+        })
+          .formatToParts(at)
+          .map((x) => [x.type, Number(x.value)]),
+      );
+      return (Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) - at) / 60_000;
+    };
+    const zone = offsetOf(phone) === 480 ? 'America/New_York' : 'Asia/Shanghai';
+    const label = zone === 'Asia/Shanghai' ? '+8' : '-5';
+    const shown = (timeZone: string) =>
+      new Intl.DateTimeFormat('zh-CN', {
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      }).format(at);
+    beforeEach(() => {
+      books = [{ id: '11', time_zone: zone }];
+      store = [msg(1, null, { created_at: at }), msg(2, '11', { created_at: at })];
+    });
+
+    it("shows a book's messages on the book's clock and names it, and the caller's own on the phone's", async () => {
+      expect(shown(zone)).not.toBe(shown(phone));
+      renderAt('/messageCenter/list');
+      await waitFor(() => expect(screen.getByTestId('messages-book-11').textContent).toContain(shown(zone)));
+      expect(screen.getByTestId('messages-book-0').textContent).toContain(shown(phone));
+
+      cleanup();
+      renderAt('/messageCenter/secondList?account_book_id=11');
+      await waitFor(() => expect(screen.getByTestId('message-2').textContent).toContain(shown(zone)));
+      expect(screen.getByTestId('zone-note').textContent).toBe(`时间按账本时区（${label}）显示`);
+
+      cleanup();
+      renderAt('/messageCenter/secondList?account_book_id=0');
+      await waitFor(() => expect(screen.getByTestId('message-1').textContent).toContain(shown(phone)));
+      expect(screen.queryByTestId('zone-note')).toBeNull();
+    });
+
+    it("a book's message names the book's zone in its details", async () => {
+      renderAt('/messageCenter/messageDetail?msg_id=2');
+      await waitFor(() => expect(screen.getByTestId('message-detail').textContent).toContain(shown(zone)));
+      expect(screen.getByTestId('message-zone').textContent).toContain(`账本时区（${label}）`);
     });
   });
 

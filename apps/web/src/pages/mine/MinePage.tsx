@@ -18,8 +18,9 @@ function UnreadBadge() {
 const MENU = [
   { key: 'favorites', to: '/favorite/index' },
   { key: 'upgrade', to: '/updateApp/index' },
-  { key: 'recommend', to: '/share/index' },
-  { key: 'feedback', to: '/webview/customer-service' },
+  // The app itself, not a book's share; feedback is our own form (issue 24).
+  { key: 'recommend', to: '/pages/mine/recommend' },
+  { key: 'feedback', to: '/pages/mine/feedback' },
   { key: 'about', to: '/aboutUs/index' },
 ] as const;
 

@@ -1,5 +1,6 @@
 import { AVATAR_MAX_BYTES, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@cab/contracts/client';
-import { Avatar, Button, Dialog, List, Skeleton } from 'antd-mobile';
+import { Avatar, Button, List, Skeleton } from 'antd-mobile';
+import { confirmDialog } from '../../app/confirm.tsx';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from 'react-router';
@@ -37,7 +38,7 @@ function PersonalInfo() {
     await avatar.mutateAsync(file).catch(() => undefined);
   };
   const onLogout = async () => {
-    if (!(await Dialog.confirm({ content: t('personal.logoutConfirm') }))) return;
+    if (!(await confirmDialog({ content: t('personal.logoutConfirm'), confirmText: t('common.confirm') }))) return;
     await logout.mutateAsync();
     navigate('/pages/mine/index', { replace: true });
   };

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
+import { ZoneNote } from '../../app/ZoneNote.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { activityText } from '../../features/members/activity.ts';
 import { memberQueries } from '../../features/members/api.ts';
@@ -22,6 +23,8 @@ function Activities() {
   const { t } = useTranslation();
   const m = useMembersBook();
   const { bookId, perms } = m;
+  // One clock per book: who changed what, at the book's time.
+  const zone = m.book.data?.time_zone;
   const ready = Boolean(m.book.data && perms.data);
   const allowed = perms.allowed(Permission.SENSITIVE);
   const q = useInfiniteQuery({ ...memberQueries.activities(bookId), enabled: ready && allowed });
@@ -35,15 +38,16 @@ function Activities() {
       return <EmptyState kind="empty" full title={t('members.activity.empty')} description={t('members.activity.emptyHint')} />;
     return (
       <>
+        <ZoneNote timeZone={zone} />
         <div className="section" data-testid="activity-list">
           {rows.map((a) => (
             <div key={a.id} className="activity-row" data-testid={`activity-${a.id}`}>
               <Avatar url={a.user?.avatar_url ?? ''} size={32} />
               <div className="member-main">
-                <div className="activity-text">
-                  <strong>{a.user?.nickname ?? t('members.activity.someone')}</strong> {activityText(a)}
+                <div className="activity-text" data-testid="activity-text">
+                  {activityText(a)}
                 </div>
-                <div className="member-sub">{formatDateTime(a.at)}</div>
+                <div className="member-sub">{formatDateTime(a.at, zone)}</div>
               </div>
             </div>
           ))}

@@ -44,7 +44,13 @@ export default function UpdateAppPage() {
             <span data-testid="update-latest">{`${APP_VERSION.name} (${APP_VERSION.code})`}</span>
           </div>
           {(outdated || inApp === undefined) && (
-            <Button block color="primary" style={{ marginTop: 12 }} onClick={() => navigate('/trade/pages/recharge-guide')}>
+            <Button
+              block
+              color="primary"
+              style={{ marginTop: 12 }}
+              data-testid="update-download"
+              onClick={() => navigate('/updateApp/pages/download')}
+            >
               {inApp === undefined ? t('update.download') : t('update.update')}
             </Button>
           )}

@@ -2,6 +2,8 @@ import { REMARK_MAX, stripControlChars, type RecordTab } from '@cab/contracts/cl
 import { Input } from 'antd-mobile';
 import { clip, Counter, FieldError } from '../../../app/form.tsx';
 import { i18n, useTranslation, type TKey } from '../../../i18n/index.ts';
+import { wallClock, zoneFormat, zoneNote } from '../../../lib/book-clock.ts';
+import '../../../i18n/clock.ts';
 import { LABEL_FIELDS, TAB_FIELDS, type FormErrors, type PickField, type Selection } from '../form.ts';
 import { AccountIcon, CategoryIcon } from '../icons/icons.tsx';
 import { Glyph, type GlyphName } from './glyphs.tsx';
@@ -9,15 +11,18 @@ import '../../../i18n/record.ts';
 
 const LABEL_GLYPH: Record<'member' | 'merchant' | 'project', GlyphName> = { member: 'user', merchant: 'shop', project: 'flag' };
 
-/** "11月23日 14:05" / "Nov 23, 14:05": dates in the user's language. */
-export function formatTime(ms: number): string {
-  return new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : 'zh-CN', {
-    year: new Date(ms).getFullYear() === new Date().getFullYear() ? undefined : 'numeric',
+/**
+ * "11月23日 14:05" / "Nov 23, 14:05" in the user's language, on the book's clock
+ * (lib/book-clock.ts): the year only when it is not the book's current year.
+ */
+export function formatTime(ms: number, timeZone: string, now = Date.now()): string {
+  return zoneFormat(i18n.language === 'en' ? 'en' : 'zh-CN', timeZone, {
+    year: wallClock(timeZone, ms).y === wallClock(timeZone, now).y ? undefined : 'numeric',
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
-    hour12: false,
+    hourCycle: 'h23',
   }).format(ms);
 }
 
@@ -32,6 +37,7 @@ export function FieldRows({
   selection,
   errors,
   time,
+  timeZone,
   remark,
   readOnly,
   onForget,
@@ -44,6 +50,8 @@ export function FieldRows({
   selection: Selection;
   errors: FormErrors;
   time: number;
+  /** The book's time zone: the time is shown and picked on the book's clock. */
+  timeZone: string;
   remark: string;
   /** Fields this record cannot change (a record of another type being edited). */
   readOnly?: boolean;
@@ -57,6 +65,7 @@ export function FieldRows({
 }) {
   const { t } = useTranslation();
   const fields = TAB_FIELDS[tab];
+  const zone = zoneNote(timeZone, time);
   // What the form carried over from the last record of this type is said, with a way to drop it (SPEC 3).
   const remembered = fields.includes('member') && !readOnly ? LABEL_FIELDS.filter((f) => selection[f]?.remembered) : [];
   const sep = i18n.language === 'en' ? ', ' : '、';
@@ -88,7 +97,12 @@ export function FieldRows({
         </span>
         <span className="rec-row-label">{t('accounting.time')}</span>
         <span className="rec-row-value" data-testid="rec-time-value">
-          {formatTime(time)}
+          {formatTime(time, timeZone)}
+          {zone && (
+            <span className="rec-row-zone" data-testid="rec-time-zone">
+              {t('clock.zone', { offset: zone })}
+            </span>
+          )}
         </span>
         <Glyph name="chevron" className="rec-row-chevron" />
       </button>

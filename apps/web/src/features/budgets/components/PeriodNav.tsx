@@ -1,4 +1,6 @@
 import { useTranslation } from '../../../i18n/index.ts';
+import { zoneNote } from '../../../lib/book-clock.ts';
+import '../../../i18n/clock.ts';
 import { neighbours, periodName, periodRange, type Period } from '../period.ts';
 import { BudgetGlyph } from './glyphs.tsx';
 import '../../../i18n/budgets.ts';
@@ -19,6 +21,8 @@ export function PeriodNav({
   const { t } = useTranslation();
   const { prev, next } = neighbours(period);
   const range = periodRange(period, timeZone, dateGap);
+  // The period's days are the book's (one clock per book): its zone is named where it is not the phone's.
+  const zone = zoneNote(timeZone, period.start_time);
   const arrow = (at: number | undefined, dir: 'prev' | 'next') =>
     at !== undefined && (
       <button
@@ -37,6 +41,11 @@ export function PeriodNav({
       <span className="budget-period" aria-live="polite">
         <span data-testid="budget-period">{periodName(period, timeZone)}</span>
         {range && <span className="budget-period-range">{range}</span>}
+        {zone && (
+          <span className="budget-period-range" data-testid="budget-zone">
+            {t('clock.zone', { offset: zone })}
+          </span>
+        )}
       </span>
       <span className="budget-period-side right">{arrow(next, 'next')}</span>
     </div>

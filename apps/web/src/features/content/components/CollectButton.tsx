@@ -1,5 +1,5 @@
 import type { ContentDetail } from '@cab/contracts/client';
-import { Dialog } from 'antd-mobile';
+import { confirmDialog } from '../../../app/confirm.tsx';
 import { useLocation, useNavigate } from 'react-router';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
@@ -23,7 +23,7 @@ export function CollectButton({ content }: { content: ContentDetail }) {
   const on = content.collected;
   const tap = () => {
     if (!loggedIn) {
-      void Dialog.confirm({
+      void confirmDialog({
         content: <span data-testid="collect-login-prompt">{t('content.detail.loginToCollect')}</span>,
         confirmText: <span data-testid="collect-login">{t('content.detail.goLogin')}</span>,
         cancelText: t('common.cancel'),

@@ -1,6 +1,7 @@
 import type { MetricKey } from '@cab/contracts/client';
 import { useMemo, type ReactNode } from 'react';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
+import { ZoneNote } from '../../../app/ZoneNote.tsx';
 import { FlowBookContext } from '../context.ts';
 import { dayTitle, periodName, periodRange } from '../dates.ts';
 import { civilAt, type BookCalendar } from '../time.ts';
@@ -61,6 +62,7 @@ export function FlowList({
   return (
     <FlowBookContext.Provider value={book}>
       <div className="flow-list" data-testid="flow-list">
+        <ZoneNote timeZone={calendar.timeZone} />
         {sections.map((month, mi) => {
           const mt = totals.get(month.id);
           return (

@@ -2,6 +2,7 @@ import type { FlowTransaction, Transaction } from '@cab/contracts/client';
 import { memo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
+import { zoneOr } from '../../../lib/book-clock.ts';
 import { useUserStore } from '../../../stores/user.ts';
 import { CategoryIcon } from '../../accounting/icons/icons.tsx';
 import { amountText, isAdjustment, signedAmount } from '../amounts.ts';
@@ -60,9 +61,10 @@ export const TransactionRow = memo(function TransactionRow({ transaction: t, mas
         : t.category.name;
   const otherRecorder = t.recorder && me && t.recorder.id !== me ? tr('flow.recordedBy', { name: t.recorder.nickname }) : undefined;
   const details = rowDetails(t, otherRecorder);
-  const at = civilAt(book.timeZone ?? '', t.transaction_time);
-  const now = new Date().getFullYear();
-  const when = showDate ? `${dayName(at, now)} ${clock(at.h, at.min)}` : clock(at.h, at.min);
+  const zone = zoneOr(book.timeZone);
+  const at = civilAt(zone, t.transaction_time);
+  // The year shows when it is not the book's current one (its clock, not the phone's).
+  const when = showDate ? `${dayName(at, civilAt(zone, Date.now()).y)} ${clock(at.h, at.min)}` : clock(at.h, at.min);
   const amount = signedAmount(t, flowAmount);
   const text = amountText(amount, masked);
   const currency = amount.currency || book.flowCurrency;

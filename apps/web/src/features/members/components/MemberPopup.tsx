@@ -1,5 +1,5 @@
 import { Permission, type Member } from '@cab/contracts/client';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, List, Popup, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { confirmDestructive } from '../../../app/confirm.tsx';
@@ -7,7 +7,8 @@ import { useSubmitGuard } from '../../../app/form.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
-import { memberQueries, useChangeMemberRole, useRemoveMember } from '../api.ts';
+import { memberKeys, memberQueries, useChangeMemberRole, useRemoveMember } from '../api.ts';
+import { useBookZone } from '../../books/clock.ts';
 import { formatDate, formatDateTime } from '../format.ts';
 import type { MemberDetail } from '../types.ts';
 import { Avatar } from './Avatar.tsx';
@@ -33,10 +34,13 @@ export function MemberPopup({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const detail = allowed(Permission.MEMBER_DETAIL);
-  const q = useQuery(memberQueries.member(bookId, member.user_id, detail));
   const change = useChangeMemberRole(bookId);
   const remove = useRemoveMember(bookId);
+  // Once they are being removed, their detail is not asked again (it would answer 404).
+  const q = useQuery({ ...memberQueries.member(bookId, member.user_id, detail), enabled: remove.isIdle || remove.isError });
+  const zone = useBookZone(bookId);
   const guard = useSubmitGuard();
   const [picking, setPicking] = useState(false);
   const m = q.data ?? member;
@@ -50,6 +54,7 @@ export function MemberPopup({
       await remove.mutateAsync(member.user_id);
       showToast(t('members.member.removed'));
       onClose();
+      qc.removeQueries({ queryKey: memberKeys.member(bookId, member.user_id, detail) });
     });
 
   return (
@@ -68,14 +73,14 @@ export function MemberPopup({
         {q.isPending && <Skeleton.Paragraph lineCount={3} animated />}
         {q.data && (
           <List>
-            <List.Item extra={formatDate(m.joined_at)}>{t('members.member.joinedAt')}</List.Item>
+            <List.Item extra={formatDate(m.joined_at, zone)}>{t('members.member.joinedAt')}</List.Item>
             {isDetail(q.data) && (
               <>
                 <List.Item extra={<span data-testid="member-phone">{q.data.phone || t('members.member.none')}</span>}>
                   {t('members.member.phone')}
                 </List.Item>
                 <List.Item extra={t('members.member.recordCount', { count: q.data.record_count })}>{t('members.member.records')}</List.Item>
-                <List.Item extra={q.data.last_recorded_at ? formatDateTime(q.data.last_recorded_at) : t('members.member.none')}>
+                <List.Item extra={q.data.last_recorded_at ? formatDateTime(q.data.last_recorded_at, zone) : t('members.member.none')}>
                   {t('members.member.lastRecorded')}
                 </List.Item>
                 <List.Item extra={<span className="row-value">{q.data.member_label?.name ?? t('members.member.none')}</span>}>

@@ -7,6 +7,7 @@ import { useSubmitGuard } from '../../../app/form.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useAgreeRequest, useRejectRequest } from '../api.ts';
+import { useBookZone } from '../../books/clock.ts';
 import { formatDateTime } from '../format.ts';
 import type { MemberRequests } from '../types.ts';
 import { Avatar } from './Avatar.tsx';
@@ -33,6 +34,7 @@ export function PendingRequests({
   const { t } = useTranslation();
   const agree = useAgreeRequest(bookId);
   const reject = useRejectRequest(bookId);
+  const zone = useBookZone(bookId);
   const guard = useSubmitGuard();
   const [picking, setPicking] = useState<MemberRequest>();
   const [allHistory, setAllHistory] = useState(false);
@@ -76,7 +78,7 @@ export function PendingRequests({
               </div>
               {r.remark && <div className="member-sub">{t('members.request.remark', { remark: r.remark })}</div>}
               <div className="member-sub">
-                {formatDateTime(r.created_at)}
+                {formatDateTime(r.created_at, zone)}
                 {r.urge_count > 0 && ` · ${t('members.request.urged', { count: r.urge_count })}`}
               </div>
               <div className="request-actions">
@@ -102,7 +104,7 @@ export function PendingRequests({
         <section className="section" data-testid="decided-requests">
           <h2 className="members-section-title">{t('members.sections.history')}</h2>
           {history.map((r) => (
-            <DecidedRow key={r.id} r={r} />
+            <DecidedRow key={r.id} r={r} zone={zone} />
           ))}
           {!allHistory && decided.length > HISTORY_SHOWN && (
             <button type="button" className="members-more" onClick={() => setAllHistory(true)}>
@@ -127,13 +129,17 @@ export function PendingRequests({
   );
 }
 
-function DecidedRow({ r }: { r: MemberRequest }) {
+/** The statuses that let the user in: such a row whose user is no longer in the book says so instead. */
+const JOINED: ReadonlySet<MemberRequest['status']> = new Set(['Accepted', 'Agreed', 'Distributed']);
+
+function DecidedRow({ r, zone }: { r: MemberRequest; zone: string | undefined }) {
   const { t } = useTranslation();
+  const left = JOINED.has(r.status) && !r.in_book;
   const role = r.granted_role ?? r.role;
   const sub = [
     role?.role_name ?? '',
     r.decided_by ? t('members.request.decidedBy', { name: r.decided_by.nickname }) : '',
-    r.decided_at !== null ? formatDateTime(r.decided_at) : '',
+    r.decided_at !== null ? formatDateTime(r.decided_at, zone) : '',
   ].filter(Boolean);
   return (
     <div className="member-row" data-testid={`decided-${r.id}`}>
@@ -144,7 +150,13 @@ function DecidedRow({ r }: { r: MemberRequest }) {
         </div>
         {sub.length > 0 && <div className="member-sub">{sub.join(' · ')}</div>}
       </div>
-      <span className={r.status === 'Rejected' ? 'member-tag plain' : 'member-tag'}>{t(`members.status.${r.status}`)}</span>
+      {left ? (
+        <span className="member-tag plain" data-testid={`decided-left-${r.id}`}>
+          {t('members.status.left')}
+        </span>
+      ) : (
+        <span className={r.status === 'Rejected' ? 'member-tag plain' : 'member-tag'}>{t(`members.status.${r.status}`)}</span>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
+import { ZoneNote } from '../../../app/ZoneNote.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatAmount } from '../../../lib/format.ts';
 import { useSettingsStore } from '../../../stores/settings.ts';
@@ -70,6 +71,7 @@ function BookMatches({ result: r, book, keyword }: { result: BookSearchResult; b
           </span>
         </span>
       </button>
+      <ZoneNote timeZone={book?.time_zone} testId={`search-zone-${r.book_id}`} />
       <FlowBookContext.Provider value={context}>
         {r.transactions.map((x) => (
           <TransactionRow key={x.id} transaction={x} masked={masked} showDate onOpen={() => open(r.book_id, x.id)} />

@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useMemo } from 'react';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
+import { ZoneNote } from '../../../app/ZoneNote.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useSettingsStore } from '../../../stores/settings.ts';
 import { statisticsQueries } from '../../flows/api.ts';
@@ -79,6 +80,7 @@ export function SearchResults({
             />
           ) : (
             <FlowBookContext.Provider value={context}>
+              <ZoneNote timeZone={book?.time_zone} />
               <div className="search-rows" data-testid="search-rows">
                 {rows.map((r) => (
                   <TransactionRow key={r.id} transaction={r} masked={masked} showDate onOpen={() => open(bookId, r.id)} />
