@@ -4,8 +4,8 @@ import { CONTROL_CHARS, CONTROL_CHARS_MULTILINE, LONE_SURROGATE } from './rules.
 import type { MessageKey } from './messages.ts';
 import { graphemeLength } from './text.ts';
 
-/** Beyond this many UTF-16 units per allowed character, a text is too long without counting it. */
-const UNITS_PER_GRAPHEME = 32;
+/** Beyond this many UTF-16 units per allowed character (a family emoji is 11), a text is too long without counting it. */
+const UNITS_PER_GRAPHEME = 16;
 
 /**
  * The one text type of every text field: trimmed, within its length counted in
