@@ -1,6 +1,6 @@
 import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX, Permission } from '@cab/contracts/client';
 import { List, Popup, Skeleton } from 'antd-mobile';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookGone } from '../../app/BookGone.tsx';
 import { Icon } from '../../app/icons.tsx';
@@ -15,8 +15,10 @@ import { isBookGone, isOwned, useBook, useCoverMaterials } from '../../features/
 import { useBookPermissions } from '../../features/members/permissions.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { useBookStore } from '../../stores/book.ts';
-import { EditPopup } from '../../app/EditPopup.tsx';
 import { ReportSettings } from './ReportSettings.tsx';
+
+// The name and remark sheets load when first opened: the page's first load stays within its budget.
+const EditPopup = lazy(() => import('../../app/EditPopup.tsx').then((m) => ({ default: m.EditPopup })));
 
 const EDIT_CODES: readonly string[] = [Permission.EDIT_BOOK];
 
@@ -137,30 +139,32 @@ function BookSettings() {
           </div>
         </>
       )}
-      {b && mayEdit && editing === 'name' && (
-        <EditPopup
-          testId="book-name"
-          title={t('bookSetting.name')}
-          initial={b.name}
-          placeholder={t('bookSetting.namePlaceholder')}
-          maxLength={BOOK_NAME_MAX}
-          validate={(v) => (!v.trim() ? t('bookSetting.nameEmpty') : undefined)}
-          onSave={(v) => save({ name: v.trim() })}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
-      {b && mayEdit && editing === 'remark' && (
-        <EditPopup
-          testId="book-remark"
-          title={t('bookSetting.remark')}
-          initial={b.remark}
-          placeholder={t('bookSetting.remarkPlaceholder')}
-          maxLength={BOOK_REMARK_MAX}
-          validate={() => undefined}
-          onSave={(v) => save({ remark: v.trim() })}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {b && mayEdit && editing === 'name' && (
+          <EditPopup
+            testId="book-name"
+            title={t('bookSetting.name')}
+            initial={b.name}
+            placeholder={t('bookSetting.namePlaceholder')}
+            maxLength={BOOK_NAME_MAX}
+            validate={(v) => (!v.trim() ? t('bookSetting.nameEmpty') : undefined)}
+            onSave={(v) => save({ name: v.trim() })}
+            onClose={() => setEditing(undefined)}
+          />
+        )}
+        {b && mayEdit && editing === 'remark' && (
+          <EditPopup
+            testId="book-remark"
+            title={t('bookSetting.remark')}
+            initial={b.remark}
+            placeholder={t('bookSetting.remarkPlaceholder')}
+            maxLength={BOOK_REMARK_MAX}
+            validate={() => undefined}
+            onSave={(v) => save({ remark: v.trim() })}
+            onClose={() => setEditing(undefined)}
+          />
+        )}
+      </Suspense>
       <Popup
         visible={editing === 'cover' || editing === 'icon'}
         onMaskClick={() => setEditing(undefined)}
