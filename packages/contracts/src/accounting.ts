@@ -248,7 +248,21 @@ export const Transaction = z.object({
   updated_at: z.number().int(),
 });
 export type Transaction = z.infer<typeof Transaction>;
-export const TransactionResponse = z.object({ data: Transaction });
+/**
+ * An expense budget that the saved record leaves overspent in its current period (ours:
+ * the record form says so at once, docs/accounting.md). `subject_type` Book is the total.
+ */
+export const BudgetAlert = z.object({
+  budget_id: z.string(),
+  subject_type: z.enum(['Category', 'Book']),
+  subject_name: z.string(),
+  recurrence_type: z.enum(['Day', 'Week', 'Month', 'Season', 'Year', 'ALL']),
+  amount: Money,
+  used: Money,
+  over_by: Money,
+});
+export type BudgetAlert = z.infer<typeof BudgetAlert>;
+export const TransactionResponse = z.object({ data: Transaction, budget_alerts: z.array(BudgetAlert).optional() });
 export const TransactionListResponse = z.object({ data: z.array(Transaction) });
 
 // ---------- images, capacity, currencies, month summary ----------

@@ -1,34 +1,44 @@
 import { z } from 'zod';
 import { MONEY_PATTERN } from './money.ts';
 import { CONTROL_CHARS, CONTROL_CHARS_MULTILINE, LONE_SURROGATE } from './rules.ts';
-import { graphemeLength } from './text.ts';
 import type { MessageKey } from './messages.ts';
+import { graphemeLength } from './text.ts';
 
-/** The most UTF-16 units one grapheme of a grapheme-counted text may average (a family emoji is 11). */
-const GRAPHEME_UNITS_MAX = 16;
+/** Beyond this many UTF-16 units per allowed character (a family emoji is 11), a text is too long without counting it. */
+const UNITS_PER_GRAPHEME = 16;
 
 /**
- * The one text type of every text field: trimmed, within its length, and free of NUL
- * and other control characters (multi-line texts keep line breaks and tabs). With
- * `graphemes` its length is counted as people see it (text.ts, graphemeLength).
+ * The one text type of every text field: trimmed, within its length counted in
+ * graphemes as a person sees them (`graphemeLength`), and free of NUL and other control
+ * characters (multi-line texts keep line breaks and tabs).
  */
-export function Text(max: number, o: { min?: number; multiline?: boolean; graphemes?: boolean } = {}) {
+export function Text(
+  max: number,
+  // `graphemes` is kept for texts written when counting in graphemes was a choice: every text counts so now.
+  o: { min?: number; multiline?: boolean; graphemes?: boolean } = {},
+) {
   const bad = o.multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS;
-  // A text counted in graphemes still has a bound in code units: one cluster may hold many.
-  const raw = o.graphemes ? z.string().max(max * GRAPHEME_UNITS_MAX, `at most ${max} characters`) : z.string();
-  const base = raw
+  const base = z
+    .string()
     .refine((v) => !bad.test(v), 'validation.controlChars' satisfies MessageKey)
     .refine((v) => !LONE_SURROGATE.test(v), 'validation.brokenText' satisfies MessageKey);
-  const trimmed = o.graphemes ? z.string().trim() : z.string().trim().max(max, `at most ${max} characters`);
-  const bounded = o.min ? trimmed.min(o.min, 'must not be empty') : trimmed;
-  if (!o.graphemes) return base.pipe(bounded);
-  return base.pipe(
-    bounded.superRefine((v, ctx) => {
-      if (graphemeLength(v) > max) {
-        ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: v, message: `at most ${max} characters` });
-      }
-    }),
-  );
+  // A too_big issue of a string, as `.max` raises it, so the field's message says "at most N".
+  const trimmed = z
+    .string()
+    .trim()
+    .check((ctx) => {
+      const v = ctx.value;
+      if (v.length > max * UNITS_PER_GRAPHEME || graphemeLength(v) > max)
+        ctx.issues.push({
+          code: 'too_big',
+          origin: 'string',
+          maximum: max,
+          inclusive: true,
+          input: v,
+          message: `at most ${max} characters`,
+        });
+    });
+  return base.pipe(o.min ? trimmed.min(o.min, 'must not be empty') : trimmed);
 }
 
 /** 64-bit ids travel as decimal strings, within PostgreSQL's bigint (a larger one names nothing). */

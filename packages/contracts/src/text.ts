@@ -1,29 +1,39 @@
 /**
- * Counting text as people see it: one character per grapheme cluster (Intl.Segmenter),
- * so an emoji, a flag or a letter with its accent counts once. The web's counter and
- * the server's limit call the same function, so they never disagree.
+ * Text lengths as a person counts them: grapheme clusters ("👨‍👩‍👧", "🇨🇳" and "é" are one
+ * each), not UTF-16 units. The server's schemas (`Text` in common.ts) and every counter
+ * and filter of the web count with these, so both always agree (docs/ui.md, Forms).
  */
-let segmenter: Intl.Segmenter | undefined;
 
-function graphemes(s: string): Iterable<Intl.SegmentData> {
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  return segmenter.segment(s);
+// One segmenter for the process: creating one costs far more than using it.
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = (v: string) => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(v);
+
+/** Below U+0300 (no combining marks, surrogates or joiners) every unit is a grapheme, but for CR LF. */
+function unitPerGrapheme(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 13 || c >= 0x300) return false;
+  }
+  return true;
 }
 
-export function graphemeLength(s: string): number {
+/** How many characters a person sees in `v`. */
+export function graphemeLength(v: string): number {
+  if (unitPerGrapheme(v)) return v.length;
   let n = 0;
-  for (const _ of graphemes(s)) n++;
+  for (const _ of graphemes(v)) n++;
   return n;
 }
 
-/** The first `max` graphemes of a text: a field cut as it is typed, never inside an emoji. */
-export function clipGraphemes(s: string, max: number): string {
+/** The first `max` graphemes of `v`: text is never cut inside an emoji, a flag or a letter with its accents. */
+export function clipGraphemes(v: string, max: number): string {
+  if (v.length <= max) return v;
   let n = 0;
   let end = 0;
-  for (const g of graphemes(s)) {
-    if (n === max) return s.slice(0, end);
+  for (const s of graphemes(v)) {
+    if (n === max) break;
     n++;
-    end = g.index + g.segment.length;
+    end = s.index + s.segment.length;
   }
-  return s;
+  return v.slice(0, end);
 }

@@ -72,6 +72,8 @@ const NOT_BOOK_SCOPED = new Set([
   'GET /cab-user-ws/v1/user/avatar/:userId',
   'POST /cab-user-ws/v1/user/phone',
   'PUT /cab-user-ws/v1/user/password',
+  // The app's feedback form: about the app, not a book.
+  'POST /cab-user-ws/v1/feedback',
   'GET /cab-index-ws/v3/book-group/cloud',
   'GET /cab-service-ws/v3/user/account-books',
   'GET /cab-config-ws/v2/account-books/books/recently-use',

@@ -9,11 +9,13 @@ describe('form rules', () => {
     expect(digitsOnly(6)('12a34b567')).toBe('123456');
   });
 
-  it('counts as the server does, and never cuts an emoji in half', () => {
+  it('counts what a person sees, as the server does, and never cuts an emoji in half', () => {
     expect(charCount('家庭')).toBe(2);
-    expect(charCount('a😀')).toBe(3); // the server's schemas count UTF-16 units too
-    expect(clip(2)('a😀b')).toBe('a');
-    expect(clip(3)('a😀b')).toBe('a😀');
+    expect(charCount('a😀')).toBe(2);
+    expect(charCount('👨‍👩‍👧‍👦🇨🇳')).toBe(2); // a ZWJ family and a flag
+    expect(clip(2)('a😀b')).toBe('a😀');
+    expect(clip(1)('👨‍👩‍👧‍👦🇨🇳')).toBe('👨‍👩‍👧‍👦');
+    expect(clip(3)('a😀b')).toBe('a😀b');
     expect(clip(3)('abcdef')).toBe('abc');
     expect(clip(2)('家庭账本')).toBe('家庭');
     expect(clip(5)('短')).toBe('短');

@@ -1,26 +1,21 @@
+import { clipGraphemes, graphemeLength } from '@cab/contracts/client';
 import { useRef, useState } from 'react';
 
 /**
  * The form rules of docs/ui.md: an input takes only what it can accept (filters), a
  * limited input shows its count, and an error shows under its field until the value
- * changes. Lengths are counted as the server's schemas count them (UTF-16 units, so
- * the web and the server always agree; an emoji may count as two).
+ * changes. Lengths are counted as the server's schemas count them: characters as a
+ * person sees them (grapheme clusters, `graphemeLength` of the contracts), so an emoji,
+ * a flag or a family of emoji joined together is one.
  */
 
-export const charCount = (v: string): number => v.length;
+export const charCount = (v: string): number => graphemeLength(v);
 
-/** Cuts to at most `max` characters, never through the middle of an emoji. */
+/** Cuts to at most `max` characters, never through the middle of an emoji, a flag or an accented letter. */
 export const clip =
   (max: number) =>
-  (v: string): string => {
-    if (v.length <= max) return v;
-    let out = '';
-    for (const ch of v) {
-      if (out.length + ch.length > max) break;
-      out += ch;
-    }
-    return out;
-  };
+  (v: string): string =>
+    clipGraphemes(v, max);
 
 /** Digits only, at most `max` of them (phone numbers, verification codes). */
 export const digitsOnly =

@@ -20,9 +20,10 @@ export function loadToast(): Promise<ToastApi> {
   return loaded;
 }
 
-export function showToast(content: string): void {
+/** `duration` in ms: longer for news the user must read (a budget overspent on saving). */
+export function showToast(content: string, duration?: number): void {
   loadToast().then(
-    (Toast) => Toast.show({ content }),
+    (Toast) => Toast.show(duration ? { content, duration } : { content }),
     () => plainToast(content),
   );
 }

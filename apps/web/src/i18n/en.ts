@@ -376,6 +376,7 @@ export const en: Resources = {
     monthStartHint: 'For example day 5: from the 5th to the 4th of the next month is one month',
     weekStart: 'Week starts on',
     weekdays: { d1: 'Monday', d2: 'Tuesday', d3: 'Wednesday', d4: 'Thursday', d5: 'Friday', d6: 'Saturday', d7: 'Sunday' },
+    readOnly: 'Read-only: your role in this book may not change its settings',
   },
   law: { title: 'Service agreement' },
   bindPhone: { title: 'Bind phone', submit: 'Bind', done: 'Phone bound' },

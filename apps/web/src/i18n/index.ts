@@ -11,6 +11,7 @@ import type { invitationsZhCN } from './invitations.zh-CN.ts';
 import type { marketZhCN } from './market.zh-CN.ts';
 import type { membersZhCN } from './members.zh-CN.ts';
 import type { messagesZhCN } from './messages.zh-CN.ts';
+import type { recordZhCN } from './record.zh-CN.ts';
 import type { mineLinksZhCN } from './mine-links.zh-CN.ts';
 import { zhCN, type Resources, type Texts } from './zh-CN.ts';
 
@@ -37,6 +38,7 @@ export interface Sections {
   market: typeof marketZhCN;
   members: typeof membersZhCN;
   messages: typeof messagesZhCN;
+  record: typeof recordZhCN;
   mineLinks: typeof mineLinksZhCN;
 }
 export type SectionName = keyof Sections;

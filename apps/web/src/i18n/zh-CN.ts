@@ -354,6 +354,7 @@ export const zhCN = {
     monthStartHint: '例如 5 日：5 日到下月 4 日算作一个月',
     weekStart: '每周起始日',
     weekdays: { d1: '周一', d2: '周二', d3: '周三', d4: '周四', d5: '周五', d6: '周六', d7: '周日' },
+    readOnly: '只读：你在这个账本中的角色不能修改账本设置',
   },
   law: { title: '服务协议' },
   bindPhone: { title: '绑定手机', submit: '绑定', done: '绑定成功' },

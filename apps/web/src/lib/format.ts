@@ -1,4 +1,4 @@
-import { MASKED_AMOUNT } from '@cab/contracts/client';
+import { MASKED_AMOUNT, clipGraphemes, graphemeLength } from '@cab/contracts/client';
 
 /** Numeric comparison per dotted segment: compareVersion('1.10.0', '1.9.9') > 0. */
 export function compareVersion(a: string, b: string): number {
@@ -11,10 +11,9 @@ export function compareVersion(a: string, b: string): number {
   return 0;
 }
 
-/** Cuts text after `max` characters (counting emoji as one) and adds an ellipsis. */
+/** Cuts text after `max` characters as a person counts them (an emoji, a flag or a ZWJ family is one) and adds an ellipsis. */
 export function ellipsis(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
+  return graphemeLength(text) > max ? `${clipGraphemes(text, max)}...` : text;
 }
 
 /**

@@ -11,4 +11,6 @@ export const STORAGE_KEYS = {
   timeZone: 'cab.timeZone',
   /** The search's keyword history, per user (SPEC 3, search state). */
   search: 'cab.search',
+  /** A new record's unsaved draft, per user and book (features/accounting/draft-storage.ts). */
+  recordDraft: 'cab.recordDraft',
 } as const;

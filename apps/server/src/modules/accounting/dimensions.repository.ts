@@ -96,12 +96,16 @@ export class DimensionsRepository {
       .executeTakeFirst();
   }
 
-  /** Ids the caller used most recently in this column, newest first (from their latest records only). */
-  async recentIds(bookId: string, userId: string, column: TxDimensionColumn, limit: number): Promise<string[]> {
+  /**
+   * Ids the caller used most recently in this column, newest first (from their latest
+   * records only; with `businessType`, from their latest records of that type only).
+   */
+  async recentIds(bookId: string, userId: string, column: TxDimensionColumn, limit: number, businessType?: string): Promise<string[]> {
+    const ofType = businessType ? sql`AND business_type = ${businessType}` : sql``;
     const rows = await sql<{ id: string }>`
       SELECT x.id FROM (
         SELECT ${sql.ref(column)} AS id, created_at FROM transactions
-        WHERE book_id = ${bookId} AND recorder_id = ${userId} AND deleted_at IS NULL
+        WHERE book_id = ${bookId} AND recorder_id = ${userId} AND deleted_at IS NULL ${ofType}
         ORDER BY created_at DESC LIMIT ${RECENT_WINDOW}
       ) x
       WHERE x.id IS NOT NULL

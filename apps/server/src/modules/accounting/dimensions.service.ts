@@ -49,7 +49,12 @@ export class DimensionsService {
     return (await this.repo.labels(bookId, kind, o.includeHidden)).map(presentLabel);
   }
 
-  /** The caller's recently used items of a kind, newest first, leaving out hidden and removed ones. */
+  /**
+   * The caller's recently used items of a kind, newest first, leaving out hidden and
+   * removed ones. With a trade type, categories are those of that type, and accounts,
+   * members, merchants and projects come from the caller's records of that type only:
+   * an expense never starts from a transfer's or an income's choices (SPEC 3, per type).
+   */
   async recent(
     bookId: string,
     userId: string,
@@ -57,7 +62,7 @@ export class DimensionsService {
     type?: TradeType,
   ): Promise<Array<CategoryItem | AccountItem | LabelItem>> {
     const column = TX_COLUMNS[kind][0];
-    const ids = await this.repo.recentIds(bookId, userId, column, RECENTLY_USE_LIMIT * 2);
+    const ids = await this.repo.recentIds(bookId, userId, column, RECENTLY_USE_LIMIT * 2, kind === 'categories' ? undefined : type);
     const out: Array<CategoryItem | AccountItem | LabelItem> = [];
     for (const id of ids) {
       if (kind === 'categories') {

@@ -11,15 +11,29 @@ import {
   TransactionResponse,
   TransferRequest,
   UpdateTransactionRequest,
+  type BudgetAlert,
   type TransactionInputParsed,
 } from '@cab/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.ts';
 import { followUp } from '../../http/follow-up.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { idempotencyKey, once, requestHash } from './idempotency.ts';
 import type { TransactionsService } from './transactions.service.ts';
+
+/**
+ * The answer of a record write, with the expense budgets it leaves overspent (the form
+ * says so on saving). The check follows the commit: when it fails, the write stands and
+ * is answered without alerts.
+ */
+async function withAlerts<T extends object>(req: FastifyRequest, answer: T, check: () => Promise<BudgetAlert[]>) {
+  let alerts: BudgetAlert[] = [];
+  await followUp(req, 'overspent budget check', async () => {
+    alerts = await check();
+  });
+  return alerts.length ? { ...answer, budget_alerts: alerts } : answer;
+}
 
 export function registerTransactionRoutes(
   app: FastifyInstance,
@@ -52,8 +66,7 @@ export function registerTransactionRoutes(
           const [t] = await transactions.create(tx, book, userId, [input]);
           return { data: t };
         });
-        await followUp(req, 'overspent budget check', () => transactions.spent(book, [answer.data]));
-        return answer;
+        return withAlerts(req, answer, () => transactions.spent(book, [answer.data]));
       },
     });
   }
@@ -70,7 +83,7 @@ export function registerTransactionRoutes(
       const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
         data: await transactions.create(tx, book, userId, body.transaction_vo_list),
       }));
-      await followUp(req, 'overspent budget check', () => transactions.spent(book, answer.data));
+      await followUp(req, 'overspent budget check', async () => void (await transactions.spent(book, answer.data)));
       return answer;
     },
   });
@@ -89,8 +102,7 @@ export function registerTransactionRoutes(
       const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
         data: await transactions.update(tx, book, userId, params.id, body),
       }));
-      await followUp(req, 'overspent budget check', () => transactions.spent(book, [answer.data]));
-      return answer;
+      return withAlerts(req, answer, () => transactions.spent(book, [answer.data]));
     },
   });
   defineRoute(app, registry, {

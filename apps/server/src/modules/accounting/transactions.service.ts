@@ -1,4 +1,10 @@
-import { minorToMoney, type Transaction, type TransactionInputParsed, type UpdateTransactionRequest } from '@cab/contracts';
+import {
+  minorToMoney,
+  type BudgetAlert,
+  type Transaction,
+  type TransactionInputParsed,
+  type UpdateTransactionRequest,
+} from '@cab/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { BookContext } from '../../http/book-scope.ts';
@@ -103,13 +109,16 @@ export class TransactionsService {
    * Told after a write that may have raised what a period spent has committed (the
    * overspent-budget check), with the categories of the expenses it made or left.
    */
-  onSpent: ((book: BookContext, categoryIds: readonly string[]) => Promise<void>) | undefined;
+  onSpent: ((book: BookContext, categoryIds: readonly string[]) => Promise<BudgetAlert[]>) | undefined;
 
-  /** After a write commits, from what it answered: only expenses raise spending. */
-  async spent(book: BookContext, written: ReadonlyArray<Transaction | undefined>): Promise<void> {
+  /**
+   * After a write commits, from what it answered: only expenses raise spending. Answers
+   * the expense budgets of the written records that are now overspent.
+   */
+  async spent(book: BookContext, written: ReadonlyArray<Transaction | undefined>): Promise<BudgetAlert[]> {
     const expenses = written.filter((t): t is Transaction => t?.business_type === 'Expense');
-    if (!expenses.length || !this.onSpent) return;
-    await this.onSpent(book, [...new Set(expenses.flatMap((t) => (t.category ? [t.category.id] : [])))]);
+    if (!expenses.length || !this.onSpent) return [];
+    return this.onSpent(book, [...new Set(expenses.flatMap((t) => (t.category ? [t.category.id] : [])))]);
   }
 
   private async context(tx: Database, bookId: string): Promise<RuleContext> {

@@ -28,7 +28,7 @@ export function registerBudgetRoutes(app: FastifyInstance, registry: RegisteredR
   const write = { tag, auth: 'user', book: Permission.EDIT_TRANSACTION, refusal: 'budget.forbidden' } as const;
   // A budget set or lowered below what its period used tells the members (issue 14).
   const checked = async <T>(req: FastifyRequest, book: BookContext, data: T) => {
-    await followUp(req, 'overspent budget check', () => budgets.checkOverspent(book));
+    await followUp(req, 'overspent budget check', async () => void (await budgets.checkOverspent(book)));
     return { data };
   };
   defineRoute(app, registry, {

@@ -7,6 +7,7 @@ import {
   moneyToMinor,
   periodId,
   type Budget,
+  type BudgetAlert,
   type GroupFilter,
   type Locale,
   type Metric,
@@ -43,6 +44,14 @@ const keyOf = (type: string, id: string) => `${type}:${id}`;
  * period used computed by the statistics calls' own rules, in the book's time zone and
  * periods (a first-level category includes its subs).
  */
+/** An expense budget found overspent, with the period and usage it was measured in. */
+interface Overspent {
+  row: Awaited<ReturnType<BudgetsRepository['expenseBudgets']>>[number];
+  subject: Subject;
+  periodId: string;
+  used: bigint;
+}
+
 export class BudgetsService {
   constructor(
     private readonly db: Database,
@@ -171,10 +180,10 @@ export class BudgetsService {
    * period is told about once per amount (budget_alerts), in one transaction with its
    * messages. Income budgets are goals: passing them is not news to warn of. With
    * `categoryIds` (the expenses a record write made or left), only the total and the
-   * budgets of those categories are measured.
+   * budgets of those categories are measured. Answers every measured budget that is
+   * overspent now, told before or not (the record form says so on saving).
    */
-  async checkOverspent(book: BookContext, categoryIds?: readonly string[]): Promise<void> {
-    if (!this.notifier) return;
+  async checkOverspent(book: BookContext, categoryIds?: readonly string[]): Promise<BudgetAlert[]> {
     let rows = await this.repo.expenseBudgets(book.bookId);
     // After records are written, a category's budget can only have moved if they are in it
     // (in the category or one of its subs): the others are not measured.
@@ -182,15 +191,13 @@ export class BudgetsService {
       const touched = new Set([...categoryIds, ...(await this.repo.parentsOf(book.bookId, categoryIds))]);
       rows = rows.filter((r) => r.category_id === null || touched.has(r.category_id));
     }
-    if (!rows.length) return;
-    const over: Array<{ row: BudgetRow; subject: Subject; periodId: string; used: bigint }> = [];
+    if (!rows.length) return [];
+    const over: Overspent[] = [];
     for (const row of rows) {
       // A budget whose category was deleted measures nothing.
       if (row.subject_type === 'Category' && row.category_id === null) continue;
       const gf = this.period(book, row.recurrence_type, undefined);
       const periodId = gf?.group_id ?? 'ALL';
-      // Told about this period at this amount already: nothing a write does can make it news again.
-      if (row.told_period_id === periodId && row.told_amount_minor === row.amount_minor) continue;
       const subject: Subject =
         row.category_id !== null
           ? {
@@ -204,8 +211,23 @@ export class BudgetsService {
       const { used } = await this.usage(book, subject, 'Expense', gf);
       if (used > BigInt(row.amount_minor)) over.push({ row, subject, periodId, used });
     }
-    if (!over.length) return;
-    const notifier = this.notifier;
+    const alerts = over.map((o): BudgetAlert => ({
+      budget_id: o.row.id,
+      subject_type: o.subject.type,
+      subject_name: o.subject.name,
+      recurrence_type: o.row.recurrence_type,
+      amount: minorToMoney(o.row.amount_minor),
+      used: minorToMoney(o.used),
+      over_by: minorToMoney(o.used - BigInt(o.row.amount_minor)),
+    }));
+    // Told about this period at this amount already: nothing a write does can make it news again.
+    const news = over.filter((o) => !(o.row.told_period_id === o.periodId && o.row.told_amount_minor === o.row.amount_minor));
+    if (news.length && this.notifier) await this.tell(book, news, this.notifier);
+    return alerts;
+  }
+
+  /** Tells the book's members of budgets newly overspent, each once per period and amount. */
+  private async tell(book: BookContext, over: readonly Overspent[], notifier: Notifier): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       const fresh = new Set(
         await this.repo.markOverspent(

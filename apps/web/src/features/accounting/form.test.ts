@@ -41,16 +41,27 @@ describe('the form defaults (SPEC 3)', () => {
         merchant: [label('401', '超市')],
       },
     });
-    expect(sel.category).toEqual({ id: '103', name: '午餐', icon: 'food', parentName: '餐饮' });
-    expect(sel.account).toMatchObject({ id: '302', name: '微信' });
-    expect(sel.member).toEqual({ id: '202', name: '妈妈' });
-    expect(sel.merchant).toEqual({ id: '401', name: '超市' });
+    // Each is marked as carried over, so the form can say so.
+    expect(sel.category).toEqual({ id: '103', name: '午餐', icon: 'food', parentName: '餐饮', remembered: true });
+    expect(sel.account).toMatchObject({ id: '302', name: '微信', remembered: true });
+    expect(sel.member).toEqual({ id: '202', name: '妈妈', remembered: true });
+    expect(sel.merchant).toEqual({ id: '401', name: '超市', remembered: true });
     expect(sel.project).toBeUndefined();
+  });
+
+  it('carries nothing over into a transfer or a balance (recentUsed false)', () => {
+    const src = { categories, accounts, labels, recent: { accounts: [account('302', '微信')], member: [label('202', '妈妈')] } };
+    const transfer = defaultsFor('Transfer', src);
+    expect(transfer.from?.id).toBe('301');
+    expect(transfer.member).toBeUndefined();
+    expect(Object.values(transfer).some((c) => c?.remembered)).toBe(false);
+    expect(defaultsFor('Balance', src)).toEqual({ account: expect.objectContaining({ id: '301' }) });
   });
 
   it('falls back to the first category and account, and to no member, merchant or project', () => {
     const sel = defaultsFor('Income', { categories, accounts, labels, recent: {} });
     expect(sel.category?.id).toBe('102');
+    expect(sel.category?.remembered).toBeUndefined();
     expect(sel.account?.id).toBe('301');
     expect(sel.member).toBeUndefined();
   });

@@ -20,6 +20,8 @@ export interface Choice {
   currency?: string;
   type?: string;
   parentName?: string;
+  /** Not chosen for this record: carried over from the user's last record of this type (SPEC 3, recently used). */
+  remembered?: boolean;
 }
 
 export type PickField = 'category' | 'account' | 'from' | 'to' | 'member' | 'merchant' | 'project';
@@ -87,10 +89,12 @@ function categoryChoice(c: CategoryItem, all: CategoryItem[]): Choice {
 }
 
 /**
- * The defaults of SPEC 3. Expense and income start from what the user used last
- * (recentUsed true: category, account, member, project and merchant), falling back
- * to the first category and account and to no member, merchant or project. Transfer
- * and balance do not (recentUsed false): the first two accounts, and the first account.
+ * The defaults of SPEC 3. Expense and income start from what the user used last in a
+ * record of the same type (recentUsed true, id -1: category, account, member, project
+ * and merchant; the recently used lists are asked per trade type), marked `remembered`
+ * so the form shows them as carried over; they fall back to the first category and
+ * account and to no member, merchant or project. Transfer and balance carry nothing
+ * over (recentUsed false): the first two accounts, and the first account.
  */
 export function defaultsFor(tab: RecordTab, src: DefaultsSource): Selection {
   const accounts = src.accounts ?? [];
@@ -102,13 +106,15 @@ export function defaultsFor(tab: RecordTab, src: DefaultsSource): Selection {
   const sel: Selection = {};
   const categories = src.categories ?? [];
   const pickable = pickableCategories(categories);
-  const category = firstRecent(src.recent?.categories, pickable) ?? pickable[0];
-  if (category) sel.category = categoryChoice(category, categories);
-  const account = firstRecent(src.recent?.accounts, accounts) ?? accounts[0];
-  if (account) sel.account = accountChoice(account);
+  const recentCategory = firstRecent(src.recent?.categories, pickable);
+  const category = recentCategory ?? pickable[0];
+  if (category) sel.category = { ...categoryChoice(category, categories), ...(recentCategory ? { remembered: true } : {}) };
+  const recentAccount = firstRecent(src.recent?.accounts, accounts);
+  const account = recentAccount ?? accounts[0];
+  if (account) sel.account = { ...accountChoice(account), ...(recentAccount ? { remembered: true } : {}) };
   for (const f of LABEL_FIELDS) {
     const label = firstRecent(src.recent?.[f], src.labels?.[f]);
-    if (label) sel[f] = labelChoice(label);
+    if (label) sel[f] = { ...labelChoice(label), remembered: true };
   }
   return sel;
 }

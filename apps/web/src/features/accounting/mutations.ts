@@ -5,6 +5,7 @@ import {
   type CreateCategoryRequest,
   type DimensionKind,
   type Transaction,
+  type BudgetAlert,
 } from '@cab/contracts/client';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
@@ -47,16 +48,22 @@ export interface SaveInput {
 export function useSaveTransaction() {
   const qc = useQueryClient();
   return useMutation({
+    // The answer is the record and the expense budgets it leaves overspent (budget_alerts).
     mutationFn: ({ bookId, path, editId, body, key }: SaveInput) =>
-      request<{ data: Transaction }>(editId ? ACCOUNTING_PATHS.update.replace(':id', encodeURIComponent(editId)) : (path ?? ''), {
-        method: editId ? 'PATCH' : 'POST',
-        data: body,
-        tradingEntity: bookId,
-        headers: { 'Idempotency-Key': key },
-      }).then((r) => r.data),
-    onSuccess: (t, { bookId }) => {
+      request<{ data: Transaction; budget_alerts?: BudgetAlert[] }>(
+        editId ? ACCOUNTING_PATHS.update.replace(':id', encodeURIComponent(editId)) : (path ?? ''),
+        {
+          method: editId ? 'PATCH' : 'POST',
+          data: body,
+          tradingEntity: bookId,
+          headers: { 'Idempotency-Key': key },
+        },
+      ),
+    onSuccess: ({ data: t }, { bookId }) => {
       qc.setQueryData(transactionKeys.one(bookId, t.id), t);
       afterRecording(qc, bookId);
+      // A record may have moved a budget: the budget screens ask again.
+      void qc.invalidateQueries({ queryKey: ['budgets', bookId] });
     },
   });
 }

@@ -119,10 +119,10 @@ export function prefetchRecording(qc: QueryClient, bookId = currentBookId()): vo
   void qc.prefetchQuery(accountingQueries.categories(bookId, 'Expense'));
   void qc.prefetchQuery(accountingQueries.recent(bookId, 'categories', 'Expense'));
   void qc.prefetchQuery(accountingQueries.accounts(bookId));
-  void qc.prefetchQuery(accountingQueries.recent(bookId, 'accounts'));
+  void qc.prefetchQuery(accountingQueries.recent(bookId, 'accounts', 'Expense'));
   for (const kind of ['members', 'merchants', 'projects'] as const) {
     void qc.prefetchQuery(accountingQueries.labels(bookId, kind));
-    void qc.prefetchQuery(accountingQueries.recent(bookId, kind));
+    void qc.prefetchQuery(accountingQueries.recent(bookId, kind, 'Expense'));
   }
 }
 

@@ -6,6 +6,7 @@ import { useSubmitGuard } from '../../app/form.tsx';
 import { showToast } from '../../app/toast.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { useDraft } from './draft.ts';
+import { forgetDraft, keepDrafts, markOpened, restoreDraft } from './draft-storage.ts';
 import {
   CREATE_PATH,
   LABEL_FIELDS,
@@ -21,6 +22,7 @@ import {
 } from './form.ts';
 import { idempotencyKeys, useDeleteTransactions, useSaveTemplate, useSaveTransaction } from './mutations.ts';
 import { accountingQueries } from './queries.ts';
+import { savedText } from './saved-text.ts';
 import type { useRecording } from './useRecording.ts';
 
 /** An account choice carries its currency and type, also when it came from a stored record (which names the account only). */
@@ -57,11 +59,26 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
   // such entries): it gets one first, so two such visits are never taken for one.
   const visit = `${location.key}:${editParam ?? ''}`;
   const keyless = location.key === 'default';
+  // A new record starts from the draft left unsaved in this book, if any (draft-storage.ts).
+  const [restored, setRestored] = useState(false);
+  useEffect(() => keepDrafts(), []);
   useLayoutEffect(() => {
     const d = useDraft.getState();
     if (keyless) d.reset(bookId, '', !editParam);
-    else if (d.visitKey !== visit || d.bookId !== bookId) d.reset(bookId, visit, !editParam);
+    else if (d.visitKey !== visit || d.bookId !== bookId) {
+      d.reset(bookId, visit, !editParam);
+      markOpened();
+      setRestored(!editParam && restoreDraft(bookId));
+    }
   }, [visit, keyless, bookId, editParam]);
+  const discardDraft = () => {
+    forgetDraft(bookId);
+    useDraft.getState().reset(bookId, visit, true);
+    markOpened();
+    setRestored(false);
+    setErrors({});
+    showToast(t('record.draftDiscarded'));
+  };
   useEffect(() => {
     if (keyless) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [keyless, navigate, location.pathname, location.search]);
@@ -110,15 +127,20 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
         ? { remark: values.remark.trim(), transaction_time: values.time, images: values.images }
         : buildBody(values, Boolean(editId));
       const key = keys.current.keyFor({ editId, tab, body });
-      await save.mutateAsync({ bookId, path: CREATE_PATH[tab], editId, body, key });
+      const answer = await save.mutateAsync({ bookId, path: CREATE_PATH[tab], editId, body, key });
       keys.current.done();
+      if (!editId) forgetDraft(bookId);
+      setRestored(false);
+      // An overspent budget is said with the save, and stays up long enough to be read.
+      const alerts = answer.budget_alerts;
+      const long = alerts?.length ? 4000 : undefined;
       if (again) {
         const kept: Selection = { ...selection };
         for (const f of LABEL_FIELDS) kept[f] ??= { id: EMPTY_ITEM_ID, name: none[f] };
         useDraft.getState().again(kept);
-        showToast(t('accounting.savedAgain'));
+        showToast(savedText(alerts, true), long);
       } else {
-        showToast(t('accounting.saved'));
+        showToast(savedText(alerts, false), long);
         onDone();
       }
     });
@@ -152,6 +174,11 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
     setErrors({});
   };
 
+  /** Member, merchant and project carried over from the last record of this type: none instead. */
+  const forgetRemembered = () => {
+    for (const f of LABEL_FIELDS) if (selection[f]?.remembered) useDraft.getState().choose(f, { id: EMPTY_ITEM_ID, name: none[f] });
+  };
+
   return {
     draft,
     tx,
@@ -169,6 +196,9 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
     saveAsTemplate,
     applyTemplate,
     deleteRecord,
+    restored,
+    discardDraft,
+    forgetRemembered,
   };
 }
 

@@ -7,9 +7,10 @@ import { accountingQueries, flatAccounts } from './queries.ts';
 
 export const tradeTypeOf = (tab: RecordTab): TradeType => (tab === 'Income' ? 'Income' : 'Expense');
 
-function useLabels(bookId: string, kind: LabelKind) {
+function useLabels(bookId: string, kind: LabelKind, type: TradeType) {
   const list = useQuery({ ...accountingQueries.labels(bookId, kind), enabled: Boolean(bookId) });
-  const recent = useQuery({ ...accountingQueries.recent(bookId, kind), enabled: Boolean(bookId) });
+  // What this type of record used last: an expense never starts from an income's member (SPEC 3, per type).
+  const recent = useQuery({ ...accountingQueries.recent(bookId, kind, type), enabled: Boolean(bookId) });
   return { list, recent };
 }
 
@@ -33,10 +34,10 @@ export function useRecording(bookId: string, tab: RecordTab) {
   const categories = useQuery({ ...accountingQueries.categories(bookId, type), enabled: on });
   const recentCategories = useQuery({ ...accountingQueries.recent(bookId, 'categories', type), enabled: on });
   const accounts = useQuery({ ...accountingQueries.accounts(bookId), enabled: on });
-  const recentAccounts = useQuery({ ...accountingQueries.recent(bookId, 'accounts'), enabled: on });
-  const member = useLabels(bookId, 'members');
-  const merchant = useLabels(bookId, 'merchants');
-  const project = useLabels(bookId, 'projects');
+  const recentAccounts = useQuery({ ...accountingQueries.recent(bookId, 'accounts', type), enabled: on });
+  const member = useLabels(bookId, 'members', type);
+  const merchant = useLabels(bookId, 'merchants', type);
+  const project = useLabels(bookId, 'projects', type);
   const labels = { member, merchant, project };
   // Built on every render: a few hundred items at most, cheaper than keeping them in step.
   const names = { recent: t('accounting.recent'), all: t('accounting.all') };

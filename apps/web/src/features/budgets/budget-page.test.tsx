@@ -156,16 +156,24 @@ describe('the budget center', () => {
     expect(within(picker).queryByTestId('budget-pick-11')).toBeNull();
     expect(within(picker).getByTestId('budget-pick-14')).toBeTruthy();
     fireEvent.click(within(picker).getByTestId('budget-pick-13'));
-    // Letters are never taken; empty, zero and too many decimals are refused under the field.
+    // What the field cannot take is refused with its reason, never rewritten into another amount.
     await typeAmount('abc');
     expect((await amountInput()).value).toBe('');
+    expect((await screen.findByTestId('budget-amount-error')).textContent).toBe('金额只能是数字和一个小数点，未接受“a”');
+    await typeAmount('-5');
+    expect((await amountInput()).value).toBe('');
+    expect((await screen.findByTestId('budget-amount-error')).textContent).toBe('金额不能为负数');
+    await typeAmount('1e3');
+    expect((await amountInput()).value).toBe('');
+    expect((await screen.findByTestId('budget-amount-error')).textContent).toBe('金额只能是数字和一个小数点，未接受“e”');
     fireEvent.click(screen.getByTestId('budget-amount-save'));
-    expect((await screen.findByTestId('budget-amount-error')).textContent).toBe('请输入预算金额');
+    expect((await screen.findByTestId('budget-amount-error')).textContent).toBe('请输入金额');
     await typeAmount('0');
     fireEvent.click(screen.getByTestId('budget-amount-save'));
-    expect((await screen.findByTestId('budget-amount-error')).textContent).toBe('预算金额需大于 0');
+    expect((await screen.findByTestId('budget-amount-error')).textContent).toBe('金额须大于 0');
     await typeAmount('1200.567');
-    expect((await amountInput()).value).toBe('1200.56');
+    expect((await amountInput()).value).toBe('0');
+    expect((await screen.findByTestId('budget-amount-error')).textContent).toBe('金额最多两位小数');
     await typeAmount('1200.5');
     const before = queries().length;
     fireEvent.click(screen.getByTestId('budget-amount-save'));

@@ -82,8 +82,12 @@ describe('the role and settings screens', () => {
       fireEvent.click(within(form).getByTestId('role-form-save'));
       expect((await screen.findByTestId('role-name-error')).textContent).toBe('请输入角色名称');
       fireEvent.change(within(form).getByTestId('role-name-input').querySelector('input')!, { target: { value: '出纳' } });
-      // The price takes digits and a dot only.
-      fireEvent.change(within(form).getByTestId('role-price-input').querySelector('input')!, { target: { value: '1.5元' } });
+      // The price is the app's money field: what it cannot take is refused with its reason, not rewritten.
+      const price = within(form).getByTestId('role-price-input').querySelector('input')!;
+      fireEvent.change(price, { target: { value: '1.5元' } });
+      expect(price.value).toBe('0');
+      expect((await screen.findByTestId('role-price-error')).textContent).toBe('金额只能是数字和一个小数点，未接受“元”');
+      fireEvent.change(price, { target: { value: '1.5' } });
       fireEvent.click(within(screen.getByTestId('role-billing')).getByText('一次性'));
       // Ticking an item ticks its group.
       fireEvent.click(within(form).getByTestId('perm-010001'));
@@ -95,7 +99,7 @@ describe('the role and settings screens', () => {
             role_name: '出纳',
             role_desc: '',
             permission_codes: ['01', '010001', '02'],
-            price: '1.5',
+            price: '1.50',
             billing_type: 'OneOff',
           },
         ]),

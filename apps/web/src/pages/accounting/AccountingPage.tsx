@@ -1,7 +1,7 @@
 import { minorToMoney, type RecordTab } from '@cab/contracts/client';
 import { Button, Skeleton } from 'antd-mobile';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
@@ -19,12 +19,16 @@ import { pressKey, typedToMinor, type PadKey } from '../../features/accounting/k
 import { accountingQueries, useCurrentBookId } from '../../features/accounting/queries.ts';
 import { useLeave, useRecordForm } from '../../features/accounting/useRecordForm.ts';
 import { useBookZone } from '../../features/books/clock.ts';
+import { openBook } from '../../features/books/mutations.ts';
+import { isBookGone, useBook } from '../../features/books/queries.ts';
 import { NoRecordPermission } from '../../features/members/components/NoRecordPermission.tsx';
-import { useMayRecord } from '../../features/members/useMayRecord.ts';
+import { useRecordAccess } from '../../features/members/useMayRecord.ts';
 import { useRecording } from '../../features/accounting/useRecording.ts';
 import { useTranslation } from '../../i18n/index.ts';
+import { Icon } from '../../app/icons.tsx';
 import { zoneOr } from '../../lib/book-clock.ts';
 import '../../features/accounting/accounting.css';
+import '../../i18n/record.ts';
 
 const EDITABLE_TABS: readonly RecordTab[] = ['Expense', 'Income'];
 
@@ -44,8 +48,11 @@ function Accounting({ bookId }: { bookId: string }) {
     useDraft((s) => s.tab),
   );
   const f = useRecordForm(bookId, editParam, data);
-  // A role that may not record (or not change records) sees why instead of the save buttons.
-  const mayWrite = useMayRecord(bookId, Boolean(editParam));
+  // A role that may not record (or not change records) sees why instead of the save buttons,
+  // and a record it opens is shown read-only, titled as details rather than as an edit.
+  const access = useRecordAccess(bookId, Boolean(editParam));
+  const mayWrite = access !== 'refused';
+  const book = useBook(bookId);
   // One clock per book: the time is shown and picked in the book's zone, not the phone's.
   const timeZone = zoneOr(useBookZone(bookId));
   const [picking, setPicking] = useState<PickField>();
@@ -61,22 +68,22 @@ function Accounting({ bookId }: { bookId: string }) {
   const loading = !data.ready || !draft.loaded || (Boolean(editParam) && f.tx.isPending);
   usePrefetchRecordPopups(!loading);
 
-  const title = f.editId ? t('accounting.editTitle') : t('accounting.title');
+  const title = f.editId ? (mayWrite ? t('accounting.editTitle') : t('record.viewTitle')) : t('accounting.title');
   const bar = (
     <PageBar
       title={title}
       right={
-        f.editId ? (
-          mayWrite && (
-            <a className="link danger-text" role="button" data-testid="rec-delete" onClick={() => f.deleteRecord(leave)}>
-              {t('accounting.delete')}
-            </a>
-          )
-        ) : (
-          <a className="link" role="button" data-testid="rec-templates" onClick={() => setTemplates(true)}>
-            {t('accounting.template')}
-          </a>
-        )
+        f.editId
+          ? mayWrite && (
+              <a className="link danger-text" role="button" data-testid="rec-delete" onClick={() => f.deleteRecord(leave)}>
+                {t('accounting.delete')}
+              </a>
+            )
+          : mayWrite && (
+              <a className="link" role="button" data-testid="rec-templates" onClick={() => setTemplates(true)}>
+                {t('accounting.template')}
+              </a>
+            )
       }
     />
   );
@@ -133,9 +140,24 @@ function Accounting({ bookId }: { bookId: string }) {
       <TypeTabs
         tab={tab}
         onChange={f.setTab}
-        allowed={f.limited ? [tab] : f.editId ? (tab === 'Transfer' ? ['Transfer'] : EDITABLE_TABS) : undefined}
+        allowed={f.limited || !mayWrite ? [tab] : f.editId ? (tab === 'Transfer' ? ['Transfer'] : EDITABLE_TABS) : undefined}
       />
       <div className={typing || f.limited || !mayWrite ? 'rec-scroll' : 'rec-scroll with-pad'}>
+        <div className="rec-book" data-testid="rec-book">
+          <Icon name="ledger" size={16} />
+          <span className="rec-book-label">{t('record.book')}</span>
+          <span className="rec-book-name" data-testid="rec-book-name">
+            {book.data?.name ?? ''}
+          </span>
+        </div>
+        {f.restored && (
+          <div className="rec-note" role="status" data-testid="rec-draft-restored">
+            <span>{t('record.draftRestored')}</span>
+            <a className="link" role="button" data-testid="rec-draft-discard" onClick={f.discardDraft}>
+              {t('record.draftDiscard')}
+            </a>
+          </div>
+        )}
         {f.limited && <div className="notice-card">{t('accounting.otherType')}</div>}
         <AmountPanel
           tab={tab}
@@ -157,13 +179,25 @@ function Accounting({ bookId }: { bookId: string }) {
           time={draft.time}
           timeZone={timeZone}
           remark={draft.remark}
-          readOnly={f.limited}
+          readOnly={f.limited || !mayWrite}
+          onForget={f.editId ? undefined : f.forgetRemembered}
           onPick={setPicking}
           onTime={() => setDating(true)}
           onRemark={(remark) => draft.set({ remark })}
           onRemarkFocus={setTyping}
         />
-        <Album bookId={bookId} images={draft.images} onOpen={(i) => navigate(`/accounting/pages/image-preview?mode=edit&index=${i}`)} />
+        <Album
+          bookId={bookId}
+          images={draft.images}
+          readOnly={!mayWrite}
+          onOpen={(i) =>
+            navigate(
+              mayWrite || !f.editId
+                ? `/accounting/pages/image-preview?mode=edit&index=${i}`
+                : `/accounting/pages/image-preview?mode=view&id=${encodeURIComponent(f.editId)}&index=${i}`,
+            )
+          }
+        />
       </div>
       {!mayWrite ? (
         <NoRecordPermission editing={Boolean(f.editId)} />
@@ -236,13 +270,76 @@ function Accounting({ bookId }: { bookId: string }) {
   );
 }
 
+/**
+ * A link that names its book (`?bookId=`, e.g. from a dashboard that is not the current
+ * book's) records into that book: a book the user is in is opened (SPEC 4) and the form
+ * follows; a book the user is not in is refused, never swapped for the current one.
+ */
+function OpenLinkedBook({ bookId }: { bookId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const book = useBook(bookId);
+  const [failed, setFailed] = useState(false);
+  const member = Boolean(book.data);
+  useEffect(() => {
+    if (!member || failed) return;
+    openBook(qc, bookId).catch(() => setFailed(true));
+  }, [member, failed, qc, bookId]);
+  const bar = <PageBar title={t('accounting.title')} />;
+  if (book.isError && isBookGone(book.error))
+    return (
+      <div className="page" data-testid="page-accounting">
+        {bar}
+        <EmptyState
+          kind="notFound"
+          full
+          testId="rec-not-member"
+          title={t('record.notMember')}
+          description={t('record.notMemberHint')}
+          action={
+            <Button color="primary" onClick={() => navigate('/pages/book/index', { replace: true })}>
+              {t('books.toMyBooks')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  if (book.isError || failed)
+    return (
+      <div className="page" data-testid="page-accounting">
+        {bar}
+        <LoadFailed
+          full
+          onRetry={() => {
+            setFailed(false);
+            void book.refetch();
+          }}
+        />
+      </div>
+    );
+  return (
+    <div className="page" data-testid="page-accounting">
+      {bar}
+      <div className="section padded" data-testid="rec-loading" aria-busy="true">
+        <div className="muted">{t('record.bookLoading')}</div>
+        <Skeleton.Paragraph lineCount={4} animated />
+      </div>
+    </div>
+  );
+}
+
 export default function AccountingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const bookId = useCurrentBookId();
+  const [params] = useSearchParams();
+  const linked = params.get('bookId') ?? '';
   return (
     <RequireLogin>
-      {bookId ? (
+      {linked && linked !== bookId ? (
+        <OpenLinkedBook bookId={linked} />
+      ) : bookId ? (
         <Accounting bookId={bookId} />
       ) : (
         <div className="page" data-testid="page-accounting">

@@ -1,6 +1,6 @@
-import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX } from '@cab/contracts/client';
+import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX, Permission } from '@cab/contracts/client';
 import { List, Popup, Skeleton } from 'antd-mobile';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookGone } from '../../app/BookGone.tsx';
 import { Icon } from '../../app/icons.tsx';
@@ -11,11 +11,16 @@ import { showToast } from '../../app/toast.ts';
 import { BookIcon } from '../../features/books/components/BookIcon.tsx';
 import { BookActions } from '../../features/books/components/lazy.tsx';
 import { useUpdateBook } from '../../features/books/mutations.ts';
-import { isBookGone, useBook, useCoverMaterials } from '../../features/books/queries.ts';
+import { isBookGone, isOwned, useBook, useCoverMaterials } from '../../features/books/queries.ts';
+import { useBookPermissions } from '../../features/members/permissions.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { useBookStore } from '../../stores/book.ts';
-import { EditPopup } from '../../app/EditPopup.tsx';
 import { ReportSettings } from './ReportSettings.tsx';
+
+// The name and remark sheets load when first opened: the page's first load stays within its budget.
+const EditPopup = lazy(() => import('../../app/EditPopup.tsx').then((m) => ({ default: m.EditPopup })));
+
+const EDIT_CODES: readonly string[] = [Permission.EDIT_BOOK];
 
 function BookSettings() {
   const { t } = useTranslation();
@@ -33,6 +38,11 @@ function BookSettings() {
     showToast(t('bookSetting.saved'));
   };
   const b = book.data;
+  // Only a role that may edit the book (05000101) is offered the edit sheets: the owner at once,
+  // anyone else once their permissions are known (kept per book, so usually at once too).
+  const perms = useBookPermissions(bookId, b?.role_list[0]?.role_id, EDIT_CODES);
+  const mayEdit = Boolean(b && isOwned(b)) || perms.allowed(Permission.EDIT_BOOK);
+  const edit = (what: 'name' | 'remark' | 'cover' | 'icon') => (mayEdit ? () => setEditing(what) : undefined);
   if (!bookId || (book.isError && isBookGone(book.error))) {
     return (
       <div className="page" data-testid="page-book-setting">
@@ -61,6 +71,11 @@ function BookSettings() {
       {book.isError && <LoadFailed full onRetry={book.refetch} />}
       {b && (
         <>
+          {perms.data && !mayEdit && (
+            <div className="notice-card" role="status" data-testid="setting-read-only">
+              {t('bookSetting.readOnly')}
+            </div>
+          )}
           <div className="section">
             <List>
               <List.Item
@@ -70,14 +85,14 @@ function BookSettings() {
                     {b.name}
                   </span>
                 }
-                onClick={() => setEditing('name')}
+                onClick={edit('name')}
               >
                 {t('bookSetting.name')}
               </List.Item>
               <List.Item
                 data-testid="setting-remark"
                 extra={<span className="row-value">{b.remark || t('bookSetting.noRemark')}</span>}
-                onClick={() => setEditing('remark')}
+                onClick={edit('remark')}
               >
                 {t('bookSetting.remark')}
               </List.Item>
@@ -88,7 +103,7 @@ function BookSettings() {
                     <BookIcon icon={b.icon} size={16} />
                   </span>
                 }
-                onClick={() => setEditing('icon')}
+                onClick={edit('icon')}
               >
                 {t('bookSetting.icon')}
               </List.Item>
@@ -102,7 +117,7 @@ function BookSettings() {
                     style={{ backgroundImage: `url(${b.cover})`, width: 64, height: 40 }}
                   />
                 }
-                onClick={() => setEditing('cover')}
+                onClick={edit('cover')}
               >
                 {t('bookSetting.cover')}
               </List.Item>
@@ -110,7 +125,7 @@ function BookSettings() {
               <List.Item extra={<span className="row-value">{b.user_name}</span>}>{t('bookSetting.creator')}</List.Item>
             </List>
           </div>
-          <ReportSettings book={b} save={save} />
+          <ReportSettings book={b} save={save} readOnly={!mayEdit} />
           <div className="section">
             <List>
               <List.Item data-testid="setting-members" onClick={() => navigate(`/roleSetting/index?bookId=${b.id}`)}>
@@ -124,30 +139,32 @@ function BookSettings() {
           </div>
         </>
       )}
-      {b && editing === 'name' && (
-        <EditPopup
-          testId="book-name"
-          title={t('bookSetting.name')}
-          initial={b.name}
-          placeholder={t('bookSetting.namePlaceholder')}
-          maxLength={BOOK_NAME_MAX}
-          validate={(v) => (!v.trim() ? t('bookSetting.nameEmpty') : undefined)}
-          onSave={(v) => save({ name: v.trim() })}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
-      {b && editing === 'remark' && (
-        <EditPopup
-          testId="book-remark"
-          title={t('bookSetting.remark')}
-          initial={b.remark}
-          placeholder={t('bookSetting.remarkPlaceholder')}
-          maxLength={BOOK_REMARK_MAX}
-          validate={() => undefined}
-          onSave={(v) => save({ remark: v.trim() })}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {b && mayEdit && editing === 'name' && (
+          <EditPopup
+            testId="book-name"
+            title={t('bookSetting.name')}
+            initial={b.name}
+            placeholder={t('bookSetting.namePlaceholder')}
+            maxLength={BOOK_NAME_MAX}
+            validate={(v) => (!v.trim() ? t('bookSetting.nameEmpty') : undefined)}
+            onSave={(v) => save({ name: v.trim() })}
+            onClose={() => setEditing(undefined)}
+          />
+        )}
+        {b && mayEdit && editing === 'remark' && (
+          <EditPopup
+            testId="book-remark"
+            title={t('bookSetting.remark')}
+            initial={b.remark}
+            placeholder={t('bookSetting.remarkPlaceholder')}
+            maxLength={BOOK_REMARK_MAX}
+            validate={() => undefined}
+            onSave={(v) => save({ remark: v.trim() })}
+            onClose={() => setEditing(undefined)}
+          />
+        )}
+      </Suspense>
       <Popup
         visible={editing === 'cover' || editing === 'icon'}
         onMaskClick={() => setEditing(undefined)}

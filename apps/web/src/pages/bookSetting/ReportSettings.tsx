@@ -17,9 +17,18 @@ const DAYS = Array.from({ length: DATE_GAP_MAX - DATE_GAP_MIN + 1 }, (_, i) => D
  * A book's report settings (docs/statistics.md): the time zone its days and months
  * follow, the day its month starts and the weekday its week starts. They belong to the
  * book, so every member sees the same months; saving goes through the book update
- * (owners and admins; for anyone else the server says no, as for the name).
+ * (owners and admins; anyone else sees them without the way to change them).
  */
-export function ReportSettings({ book, save }: { book: Book; save: (patch: UpdateBookRequest) => Promise<void> }) {
+export function ReportSettings({
+  book,
+  save,
+  readOnly,
+}: {
+  book: Book;
+  save: (patch: UpdateBookRequest) => Promise<void>;
+  /** The caller's role may not edit the book: the settings are shown, not offered. */
+  readOnly?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState<'zone' | 'month' | 'week'>();
   const qc = useQueryClient();
@@ -41,21 +50,21 @@ export function ReportSettings({ book, save }: { book: Book; save: (patch: Updat
         <List.Item
           data-testid="setting-time-zone"
           extra={<span className="row-value">{zoneName(book.time_zone, i18n.language, t('bookSetting.universalTime'))}</span>}
-          onClick={() => setOpen('zone')}
+          onClick={readOnly ? undefined : () => setOpen('zone')}
         >
           {t('bookSetting.timeZone')}
         </List.Item>
         <List.Item
           data-testid="setting-month-start"
           extra={<span data-testid="setting-month-start-value">{t('bookSetting.monthStartValue', { day: book.date_gap })}</span>}
-          onClick={() => setOpen('month')}
+          onClick={readOnly ? undefined : () => setOpen('month')}
         >
           {t('bookSetting.monthStart')}
         </List.Item>
         <List.Item
           data-testid="setting-week-start"
           extra={<span data-testid="setting-week-start-value">{weekday(book.day_gap)}</span>}
-          onClick={() => setOpen('week')}
+          onClick={readOnly ? undefined : () => setOpen('week')}
         >
           {t('bookSetting.weekStart')}
         </List.Item>

@@ -1,6 +1,7 @@
 import { Skeleton } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../app/EmptyState.tsx';
+import { Figure } from '../../app/Figure.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { AccountIcon } from '../../features/accounting/icons/icons.tsx';
 import { useAccounts } from '../../features/accounting/queries.ts';
@@ -52,9 +53,7 @@ export function AccountsSection({ bookId, masked }: { bookId: string; masked: bo
                   <AccountIcon type={a.type} size={20} />
                 </span>
                 <span className="dash-account-name">{a.name}</span>
-                <span className="dash-account-balance" data-testid={`dash-balance-${a.id}`}>
-                  {formatAmount(a.balance, masked)}
-                </span>
+                <Figure className="dash-account-balance" testId={`dash-balance-${a.id}`} text={formatAmount(a.balance, masked)} />
               </div>
             ))}
           </div>

@@ -4,12 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BookGone } from '../../app/BookGone.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
+import { Figure } from '../../app/Figure.tsx';
 import { Icon } from '../../app/icons.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { usePreloadNext } from '../../app/preload.ts';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { isBookGone, useBook } from '../../features/books/queries.ts';
+import { useRecordAccess } from '../../features/members/useMayRecord.ts';
 import { i18n, useTranslation } from '../../i18n/index.ts';
 import { prefetchRecording, useMonthSummary } from '../../features/accounting/queries.ts';
 import { wallClock, zoneOr } from '../../lib/book-clock.ts';
@@ -18,6 +20,7 @@ import { whenIdle } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
 import { AccountsSection } from './AccountsSection.tsx';
+import '../../i18n/record.ts';
 
 // The share view (a popup with its animation code) loads when it is first opened.
 const SharePopup = lazy(() => import('./SharePopup.tsx'));
@@ -50,6 +53,8 @@ function Dashboard() {
   const bookId = params.get('TradingEntity') || current;
   const book = useBook(bookId);
   const masked = useSettingsStore((s) => s.amountHidden);
+  // A role that may only view is not offered 记一笔 (SPEC 6), and is told why.
+  const recordAccess = useRecordAccess(bookId, false);
   const qc = useQueryClient();
   const [now] = useState(() => Date.now());
   // The book's current month, as its time zone and month start make it (the server decides).
@@ -142,21 +147,34 @@ function Dashboard() {
             <div key={k}>
               <div style={{ fontSize: 13 }}>{t(`dashboard.${k}`)}</div>
               <div className="stat-value" data-testid={`dashboard-${k}`}>
-                {totals ? formatAmount(totals[k], masked) : month.isError ? '--' : <Skeleton.Title animated className="stat-skeleton" />}
+                {totals ? (
+                  <Figure text={formatAmount(totals[k], masked)} />
+                ) : month.isError ? (
+                  '--'
+                ) : (
+                  <Skeleton.Title animated className="stat-skeleton" />
+                )}
               </div>
             </div>
           ))}
         </div>
-        <Button
-          block
-          color="primary"
-          size="large"
-          className="dash-record"
-          data-testid="dashboard-record"
-          onClick={() => navigate('/subPackages/accounting/index')}
-        >
-          <Icon name="add" /> {t('dashboard.record')}
-        </Button>
+        {recordAccess === 'refused' ? (
+          <div className="dash-read-only" role="status" data-testid="dashboard-read-only">
+            <Icon name="eye" /> {t('record.recordReadOnly')}
+          </div>
+        ) : (
+          <Button
+            block
+            color="primary"
+            size="large"
+            className="dash-record"
+            data-testid="dashboard-record"
+            // The form records into this dashboard's book, which may not be the current one.
+            onClick={() => navigate(`/subPackages/accounting/index?bookId=${encodeURIComponent(bookId)}`)}
+          >
+            <Icon name="add" /> {t('dashboard.record')}
+          </Button>
+        )}
       </div>
       <div className="section quick-grid">
         {QUICK.map((q) => (

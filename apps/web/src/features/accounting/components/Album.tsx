@@ -63,10 +63,24 @@ export function useImageChooser(bookId: string) {
   return { start, elements, original, setOriginal, checking };
 }
 
-/** The form's images: thumbnails (a tap opens the preview; a failed one retries), add, and the 原图 switch. */
-export function Album({ bookId, images, onOpen }: { bookId: string; images: DraftImage[]; onOpen: (index: number) => void }) {
+/**
+ * The form's images: thumbnails (a tap opens the preview; a failed one retries), add, and
+ * the 原图 switch; `readOnly` (a role that may not change the record): the thumbnails only.
+ */
+export function Album({
+  bookId,
+  images,
+  onOpen,
+  readOnly,
+}: {
+  bookId: string;
+  images: DraftImage[];
+  onOpen: (index: number) => void;
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const chooser = useImageChooser(bookId);
+  if (readOnly && !images.length) return null;
   return (
     <div className="album" data-testid="album">
       <div className="album-strip">
@@ -79,7 +93,7 @@ export function Album({ bookId, images, onOpen }: { bookId: string; images: Draf
             onOpen={() => (img.status === 'failed' ? void retryImage(bookId, img) : onOpen(i))}
           />
         ))}
-        {images.length < TRANSACTION_IMAGES_MAX && (
+        {!readOnly && images.length < TRANSACTION_IMAGES_MAX && (
           <button
             type="button"
             className="thumb add"
@@ -95,15 +109,17 @@ export function Album({ bookId, images, onOpen }: { bookId: string; images: Draf
           </button>
         )}
       </div>
-      <label className="album-original">
-        <input
-          type="checkbox"
-          data-testid="album-original"
-          checked={chooser.original}
-          onChange={(e) => chooser.setOriginal(e.target.checked)}
-        />
-        {t('album.original')}
-      </label>
+      {!readOnly && (
+        <label className="album-original">
+          <input
+            type="checkbox"
+            data-testid="album-original"
+            checked={chooser.original}
+            onChange={(e) => chooser.setOriginal(e.target.checked)}
+          />
+          {t('album.original')}
+        </label>
+      )}
       {chooser.elements}
     </div>
   );

@@ -7,6 +7,7 @@ import '../../../i18n/clock.ts';
 import { LABEL_FIELDS, TAB_FIELDS, type FormErrors, type PickField, type Selection } from '../form.ts';
 import { AccountIcon, CategoryIcon } from '../icons/icons.tsx';
 import { Glyph, type GlyphName } from './glyphs.tsx';
+import '../../../i18n/record.ts';
 
 const LABEL_GLYPH: Record<'member' | 'merchant' | 'project', GlyphName> = { member: 'user', merchant: 'shop', project: 'flag' };
 
@@ -39,6 +40,7 @@ export function FieldRows({
   timeZone,
   remark,
   readOnly,
+  onForget,
   onPick,
   onTime,
   onRemark,
@@ -53,6 +55,8 @@ export function FieldRows({
   remark: string;
   /** Fields this record cannot change (a record of another type being edited). */
   readOnly?: boolean;
+  /** Drops the member, merchant and project carried over from the last record of this type. */
+  onForget?: (() => void) | undefined;
   onPick: (f: PickField) => void;
   onTime: () => void;
   onRemark: (v: string) => void;
@@ -62,6 +66,9 @@ export function FieldRows({
   const { t } = useTranslation();
   const fields = TAB_FIELDS[tab];
   const zone = zoneNote(timeZone, time);
+  // What the form carried over from the last record of this type is said, with a way to drop it (SPEC 3).
+  const remembered = fields.includes('member') && !readOnly ? LABEL_FIELDS.filter((f) => selection[f]?.remembered) : [];
+  const sep = i18n.language === 'en' ? ', ' : '、';
   const row = (f: 'category' | 'account' | 'from' | 'to') => {
     const c = selection[f];
     const error = errors[f];
@@ -102,7 +109,14 @@ export function FieldRows({
       {fields.includes('member') && (
         <div className="rec-labels">
           {LABEL_FIELDS.map((f) => (
-            <button key={f} type="button" className="rec-label" data-testid={`rec-${f}`} disabled={readOnly} onClick={() => onPick(f)}>
+            <button
+              key={f}
+              type="button"
+              className={selection[f]?.remembered ? 'rec-label remembered' : 'rec-label'}
+              data-testid={`rec-${f}`}
+              disabled={readOnly}
+              onClick={() => onPick(f)}
+            >
               <span className="rec-label-name">
                 <Glyph name={LABEL_GLYPH[f]} /> {t(`accounting.${f}`)}
               </span>
@@ -111,6 +125,21 @@ export function FieldRows({
               </span>
             </button>
           ))}
+        </div>
+      )}
+      {remembered.length > 0 && (
+        <div className="rec-note" data-testid="rec-remembered">
+          <span>
+            {t('record.rememberedHint', {
+              fields: remembered.map((f) => t(`accounting.${f}`)).join(sep),
+              type: t(`accounting.types.${tab}`),
+            })}
+          </span>
+          {onForget && (
+            <a className="link" role="button" data-testid="rec-forget" onClick={onForget}>
+              {t('record.forget')}
+            </a>
+          )}
         </div>
       )}
       <div className="rec-remark">

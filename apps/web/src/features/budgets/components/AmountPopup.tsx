@@ -1,14 +1,15 @@
-import { Button, Input, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { confirmDestructive } from '../../../app/confirm.tsx';
-import { FieldError, useField, useSubmitGuard } from '../../../app/form.tsx';
+import { AmountInput, useAmountField } from '../../../app/AmountInput.tsx';
+import { typedToWire, wireToTyped } from '../../../app/amount-rules.ts';
+import { useSubmitGuard } from '../../../app/form.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
-import { amountError, amountFilter, typedAmount, wireAmount } from '../amount.ts';
 import '../budgets.css';
 import '../../../i18n/budgets.ts';
 
 /**
- * Sets a budget's amount (above zero, two decimals at most, docs/ui.md), or clears the
+ * Sets a budget's amount (the app's AmountInput: above zero, two decimals at most), or clears the
  * budget after asking. The popup closes once the server has taken the change.
  */
 export function AmountPopup({
@@ -33,13 +34,7 @@ export function AmountPopup({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const field = useField(initial ? typedAmount(initial) : '', {
-    filter: amountFilter,
-    validate: (v) => {
-      const e = amountError(v);
-      return e && t(e);
-    },
-  });
+  const field = useAmountField(initial ? wireToTyped(initial) : '');
   const [busy, setBusy] = useState<'save' | 'delete'>();
   const guard = useSubmitGuard();
   const run = async (what: 'save' | 'delete', action: () => Promise<unknown>) => {
@@ -53,7 +48,7 @@ export function AmountPopup({
   };
   const save = () => {
     if (!field.check()) return;
-    guard(() => run('save', () => onSave(wireAmount(field.value))));
+    guard(() => run('save', () => onSave(typedToWire(field.value))));
   };
   const remove = () =>
     guard(async () => {
@@ -80,20 +75,14 @@ export function AmountPopup({
         <label className="field-label" htmlFor="budget-amount">
           {t('budgets.amount.label')}
         </label>
-        <div className="field-row">
-          <Input
-            id="budget-amount"
-            data-testid="budget-amount-input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={field.value}
-            onChange={field.onChange}
-            placeholder={t('budgets.amount.placeholder')}
-            aria-invalid={Boolean(field.error)}
-            autoFocus
-          />
-        </div>
-        <FieldError error={field.error} testId="budget-amount-error" />
+        <AmountInput
+          id="budget-amount"
+          testId="budget-amount-input"
+          errorTestId="budget-amount-error"
+          field={field}
+          placeholder={t('budgets.amount.placeholder')}
+          autoFocus
+        />
         <div className="budget-popup-buttons">
           {onDelete && (
             <Button block color="danger" fill="outline" loading={busy === 'delete'} data-testid="budget-amount-delete" onClick={remove}>

@@ -1,14 +1,8 @@
-import {
-  BILLING_TYPES,
-  MONEY_PATTERN,
-  ROLE_DESC_MAX,
-  ROLE_NAME_MAX,
-  type BillingType,
-  type PermissionNode,
-  ALWAYS_HELD,
-} from '@cab/contracts/client';
+import { BILLING_TYPES, ROLE_DESC_MAX, ROLE_NAME_MAX, type BillingType, type PermissionNode, ALWAYS_HELD } from '@cab/contracts/client';
 import { Button, Input, Popup, Selector, Skeleton, TextArea } from 'antd-mobile';
 import { useState } from 'react';
+import { AmountInput, useAmountField } from '../../../app/AmountInput.tsx';
+import { typedToWire } from '../../../app/amount-rules.ts';
 import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../../app/form.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import type { NewRole } from '../api.ts';
@@ -16,12 +10,8 @@ import { togglePermission, treeCodes } from '../roles.ts';
 import { PermissionChecklist } from './PermissionChecklist.tsx';
 import '../../../i18n/members.ts';
 
-const PRICE_MAX = 1_000_000;
-/** A price as it is typed: digits and one dot with at most two decimals. */
-const priceFilter = (v: string) => {
-  const m = /^(\d{0,7})(\.\d{0,2})?/.exec(v.replace(/[^\d.]/g, ''));
-  return m ? m[0] : '';
-};
+/** The highest role price, in minor units of banana shell (1,000,000.00). */
+const PRICE_MAX_MINOR = 100_000_000n;
 
 /**
  * A new role (operation 9): its name and description with their counts, its price in
@@ -44,21 +34,14 @@ export function RoleForm({
   const { t } = useTranslation();
   const name = useField('', { filter: clip(ROLE_NAME_MAX), validate: (v) => (v.trim() ? undefined : t('members.roleForm.nameEmpty')) });
   const desc = useField('', { filter: clip(ROLE_DESC_MAX) });
-  const price = useField('0', {
-    filter: priceFilter,
-    validate: (v) =>
-      v && !MONEY_PATTERN.test(v)
-        ? t('members.roleForm.priceInvalid')
-        : Number(v) > PRICE_MAX
-          ? t('members.roleForm.priceTooHigh')
-          : undefined,
-  });
+  // Empty means free, as the placeholder says.
+  const price = useAmountField('0', { zero: true, maxMinor: PRICE_MAX_MINOR });
   const [billing, setBilling] = useState<BillingType>('PerDay');
   const [codes, setCodes] = useState<ReadonlySet<string>>(() => new Set(ALWAYS_HELD));
   const [saving, setSaving] = useState(false);
   const guard = useSubmitGuard();
   const save = () => {
-    if (![name.check(), price.check()].every(Boolean)) return;
+    if (![name.check(), price.value === '' || price.check()].every(Boolean)) return;
     guard(async () => {
       setSaving(true);
       try {
@@ -66,7 +49,7 @@ export function RoleForm({
           role_name: name.value.trim(),
           role_desc: desc.value.trim(),
           permission_codes: treeCodes(tree ?? []).filter((c) => codes.has(c)),
-          price: price.value || '0',
+          price: price.value ? typedToWire(price.value) : '0',
           billing_type: billing,
         });
         onClose();
@@ -112,19 +95,13 @@ export function RoleForm({
         <label className="field-label" htmlFor="role-price">
           {t('members.roleForm.price')}
         </label>
-        <div className="field-row">
-          <Input
-            id="role-price"
-            data-testid="role-price-input"
-            inputMode="decimal"
-            value={price.value}
-            onChange={price.onChange}
-            placeholder={t('members.roleForm.pricePlaceholder')}
-            aria-invalid={Boolean(price.error)}
-            autoComplete="off"
-          />
-        </div>
-        <FieldError error={price.error} testId="role-price-error" />
+        <AmountInput
+          id="role-price"
+          testId="role-price-input"
+          errorTestId="role-price-error"
+          field={price}
+          placeholder={t('members.roleForm.pricePlaceholder')}
+        />
         <div className="field-label" id="role-billing">
           {t('members.roleForm.billing')}
         </div>

@@ -1,6 +1,7 @@
 import { STATISTICS_LIMITS } from '@cab/contracts/client';
 import { Button, SearchBar } from 'antd-mobile';
 import { useTranslation } from '../../../i18n/index.ts';
+import { charCount } from '../../../app/form.tsx';
 import { keywordFilter } from '../query.ts';
 
 /**
@@ -35,14 +36,13 @@ export function KeywordBar({
         aria-label={t('flowSearch.input')}
         placeholder={placeholder}
         value={value}
-        maxLength={max}
         autoFocus={autoFocus}
         // antd-mobile's clear icon is a labelled <div> (axe: a prohibited aria-label).
         clearable={false}
         onChange={(v) => onChange(keywordFilter(v))}
         onSearch={submit}
       />
-      {value && <span className="search-char-count" aria-hidden="true">{`${value.length}/${max}`}</span>}
+      {value && <span className="search-char-count" aria-hidden="true">{`${charCount(value)}/${max}`}</span>}
       <Button size="small" fill="none" className="search-submit" data-testid="search-submit" disabled={!value.trim()} onClick={submit}>
         {t('flowSearch.submit')}
       </Button>
