@@ -13,6 +13,8 @@ import { OperationsRepository } from '../src/modules/home/operations.repository.
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
+    /** The same database as a PGlite data directory, copied for each server process. */
+    pgliteDataDir: string;
     pgTemplate: string;
     pgAdminUrl: string;
     runId: string;
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await new OperationsRepository(h.db).seed();
     await h.close();
     project.provide('pgTemplate', template);
+    project.provide('pgliteDataDir', '');
     project.provide('pgAdminUrl', adminUrl);
     project.provide('pgliteDump', '');
     return async () => {
@@ -65,7 +68,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const blob = await dumpDatabase(h);
   fs.writeFileSync(dumpFile, Buffer.from(await blob.arrayBuffer()));
   await h.close();
+  // Written out once here, so each server process a test starts copies files (a tenth of a
+  // second) instead of loading the dump into a directory of its own (two to three seconds).
+  const dataDir = path.join(path.dirname(dumpFile), 'pgdata');
+  const written = await openDatabase({ dataDir, loadDataDir: new Blob([fs.readFileSync(dumpFile)]) });
+  await written.close();
   project.provide('pgliteDump', dumpFile);
+  project.provide('pgliteDataDir', dataDir);
   project.provide('pgTemplate', '');
   project.provide('pgAdminUrl', '');
   return async () => {

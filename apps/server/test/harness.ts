@@ -47,11 +47,8 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
 export async function serverDataDir(prefix = 'cab-server-'): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   fs.cpSync(inject('contentFiles'), path.join(dir, 'files'), { recursive: true });
-  const dump = inject('pgliteDump');
-  if (dump) {
-    const h = await openDatabase({ dataDir: path.join(dir, 'pgdata'), loadDataDir: new Blob([fs.readFileSync(dump)]) });
-    await h.close();
-  }
+  const template = inject('pgliteDataDir');
+  if (template) fs.cpSync(template, path.join(dir, 'pgdata'), { recursive: true });
   return dir;
 }
 
