@@ -14,6 +14,19 @@ interface AxeResult {
  */
 export async function seriousA11yFindings(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  // A toast or mask caught mid-fade (antd-mobile fades them in script, not CSS) reads as
+  // white text on white: measure the page once what is fading has settled (2 s at most).
+  await page
+    .waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('.adm-toast-mask, .adm-mask, .adm-toast-main')).every((el) => {
+          const o = Number(getComputedStyle(el).opacity);
+          return o === 0 || o === 1;
+        }),
+      undefined,
+      { timeout: 2000, polling: 50 },
+    )
+    .catch(() => undefined);
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe;
     return (await axe.run(document, {
