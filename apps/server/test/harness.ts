@@ -13,6 +13,7 @@ import { runCli } from '../src/cli/run.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/platform/db/index.ts';
+import { leaseSharedDatabase } from './shared-database.ts';
 import { MemoryStore, RedisStore, type KeyValueStore } from '../src/platform/kv.ts';
 import { LocalFileStorage } from '../src/platform/storage.ts';
 
@@ -30,12 +31,16 @@ export async function freshDatabaseUrl(): Promise<string | undefined> {
   return url.toString();
 }
 
-/** A fresh, migrated database for one test file (see global-setup.ts). */
-export async function freshDatabase(): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated, seeded database for one test file (see global-setup.ts): on PGlite
+ * the worker's one instance put back to that state (test/shared-database.ts), or with
+ * `own` an instance of the file's own, for a file that changes the schema.
+ */
+export async function freshDatabase(o: { own?: boolean } = {}): Promise<DatabaseHandle> {
   const url = await freshDatabaseUrl();
   if (url) return openDatabase({ databaseUrl: url });
-  const dump = new Blob([fs.readFileSync(inject('pgliteDump'))]);
-  return openDatabase({ loadDataDir: dump });
+  const dump = () => new Blob([fs.readFileSync(inject('pgliteDump'))]);
+  return o.own ? openDatabase({ loadDataDir: dump() }) : leaseSharedDatabase(dump);
 }
 
 /**
