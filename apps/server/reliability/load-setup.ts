@@ -2,8 +2,8 @@
  * The family the load test works on, made through the real API of a running server
  * process: users signed in by code, books from templates, members added by phone and
  * accepting, a monthly budget, and every book filled through the batch call. The server
- * runs in production mode, where the codes cannot be read back from the dev outbox:
- * they are read from its log, as an operator would.
+ * runs in production mode, where the codes neither reach the log nor a dev outbox: they
+ * go to a local SMS gateway (test/sms-stub.ts), which hands them to the test as a phone would.
  */
 import {
   ACCOUNTING_PATHS,
@@ -70,23 +70,10 @@ export async function call<T>(s: RunningServer, method: string, url: string, bod
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** The code the server logged for a phone (production: no outbox), waiting for the line to arrive. */
-async function loggedCode(s: RunningServer, phone: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    for (const line of s.output().split('\n')) {
-      if (!line.includes(phone) || !line.includes('"code"')) continue;
-      const entry = JSON.parse(line) as { phone?: string; code?: string };
-      if (entry.phone === phone && entry.code) return entry.code;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no verification code for ${phone} in the server log (LOG_LEVEL must be info or lower)`);
-}
-
 export async function signUp(s: RunningServer, name: string, phone: string): Promise<LoadUser> {
   await call(s, 'POST', AUTH_PATHS.verifyCode, { phone, type: 4 });
-  const code = await loggedCode(s, phone);
+  if (!s.sms) throw new Error('the load server runs in production: it needs the local SMS gateway of startServerProcess');
+  const code = s.sms.codeFor(phone);
   const me = await call<{ data: { token: string; userid: string } }>(s, 'POST', AUTH_PATHS.login, { type: 'code', phone, code });
   return { name, phone, token: me.data.token, userId: me.data.userid };
 }

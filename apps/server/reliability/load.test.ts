@@ -114,7 +114,7 @@ describe.skipIf(!havePostgres)('load on PostgreSQL', () => {
   it(`answers a family mix at ${RATE}/s for ${SECONDS} s without errors, within the p99 bound, with bounded memory`, async () => {
     db = await scratchDatabase('postgres', 'load');
     const heapFile = path.join(db.dataDir, 'heap.jsonl');
-    // Production, as deployed: no dev outbox, the default log level (the codes are read from the log), Redis.
+    // Production, as deployed: no dev outbox, the default log level, codes sent to an SMS gateway (a local one), Redis.
     server = await startServerProcess({
       ...db.env,
       NODE_ENV: 'production',

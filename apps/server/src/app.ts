@@ -66,6 +66,7 @@ import type { Database } from './platform/db/index.ts';
 import type { KeyValueStore } from './platform/kv.ts';
 import { createLogger, LogSink } from './platform/log.ts';
 import { OutboxSmsSender, type SmsSender } from './platform/sms.ts';
+import { createSmsSender } from './platform/sms/sender.ts';
 import type { FileStorage } from './platform/storage.ts';
 
 export interface AppDeps {
@@ -74,7 +75,7 @@ export interface AppDeps {
   clock: Clock;
   kv: KeyValueStore;
   storage: FileStorage;
-  /** Defaults to the dev outbox sender (log + /dev/sms-outbox). */
+  /** Defaults to the sender config.sms names (outside production: the dev outbox, log + /dev/sms-outbox). */
   sms?: SmsSender;
   /** Where log lines go; defaults to a non-blocking sink on stdout. */
   logSink?: { write(line: string): void };
@@ -120,10 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const routes: RegisteredRoute[] = [];
 
-  // The default sender logs every code; only outside production can the codes also be read back.
-  const defaultSender = new OutboxSmsSender(app.log, () => clock.now());
-  const sms = deps.sms ?? defaultSender;
-  const outbox = deps.sms || config.production ? undefined : defaultSender;
+  // The outbox logs every code and lets anyone read them back: never in production (config.ts refuses it there too).
+  const sms = deps.sms ?? createSmsSender(config.sms, app.log, () => clock.now());
+  const outbox = sms instanceof OutboxSmsSender && !config.production ? sms : undefined;
 
   const broadcast = deps.broadcast ?? new MemoryBroadcast();
   const authRepo = new AuthRepository(db);

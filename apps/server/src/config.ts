@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { WEB_CLIENT_KEY, WEB_CLIENT_SECRET } from '@cab/contracts';
+import { parseSmsSettings, type SmsSettings } from './sms-config.ts';
 
 export interface ClientKey {
   secret: string;
@@ -31,6 +32,8 @@ export interface Config {
   logBacklogBytes: number;
   /** Live update streams (docs/live.md): heartbeat period, streams per user and in all on one instance. */
   live: { heartbeatMs: number; perUser: number; total: number };
+  /** How verification codes are sent (sms-config.ts); production refuses the dev outbox. */
+  sms: SmsSettings;
 }
 
 function parseKeys(raw: string | undefined, legacy: boolean, into: Map<string, ClientKey>): void {
@@ -83,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUser: Number(env.CAB_LIVE_STREAMS_PER_USER ?? 5),
       total: Number(env.CAB_LIVE_STREAMS_MAX ?? 10_000),
     },
+    sms: parseSmsSettings(env, env.NODE_ENV === 'production'),
   };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/index.ts';
 import { migrate } from './platform/db/migrate.ts';
@@ -12,7 +12,15 @@ import { CatalogueRepository } from './modules/templates/catalogue.repository.ts
 import { seedContents } from './modules/content/content.seed.ts';
 import { OperationsRepository } from './modules/home/operations.repository.ts';
 
-const config = loadConfig();
+// A setting the server cannot run with (production without an SMS provider, a malformed
+// value) stops it here, saying which, in one line rather than a stack trace.
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  process.stderr.write(`CAB cannot start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}
 const logSink = new LogSink(process.stdout, config.logBacklogBytes);
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
 const applied = await migrate(handle.db);

@@ -50,7 +50,7 @@ describe('route registry', () => {
   });
 
   it('has no dev outbox in production', async () => {
-    const prod = await startTestApp({ NODE_ENV: 'production' });
+    const prod = await startTestApp({ NODE_ENV: 'production', CAB_SMS_PROVIDER: 'http', CAB_SMS_ENDPOINT: 'https://sms.example.com/' });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/dev/sms-outbox' });
       expect(res.statusCode).toBe(404);

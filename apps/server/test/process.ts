@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { EMPTY_SHA256, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, stringToSign } from '@cab/contracts';
+import { startSmsGateway, type SmsGateway } from './sms-stub.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
@@ -20,6 +21,8 @@ export interface RunningServer {
   proc: ChildProcess;
   base: string;
   output: () => string;
+  /** In production, the local gateway the codes went to (production has no dev outbox). */
+  sms?: SmsGateway;
 }
 
 /**
@@ -32,6 +35,10 @@ export async function startServerProcess(
   opts: { stalledStdout?: boolean; viaNpm?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
+  // Production refuses to start without an SMS provider: unless the caller names one, the
+  // codes go to a local gateway, where the test reads them as a phone would.
+  const production = (env.NODE_ENV ?? 'development') === 'production';
+  const sms = production && !env.CAB_SMS_PROVIDER ? await startSmsGateway() : undefined;
   // viaNpm: as users and process managers start it, `npm run serve` from the repository's
   // root (npm, then npm again in the server's workspace, then node).
   const [command, args, cwd] = opts.viaNpm
@@ -47,10 +54,12 @@ export async function startServerProcess(
       PORT: String(port),
       HOST: '127.0.0.1',
       CAB_REDIS_PREFIX: `cabtest:${crypto.randomBytes(6).toString('hex')}:`,
+      ...sms?.env,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  proc.once('exit', () => void sms?.close());
   let out = '';
   if (opts.stalledStdout) proc.stdout?.pause();
   else proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
@@ -60,7 +69,7 @@ export async function startServerProcess(
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}: ${out}`);
     try {
-      if ((await fetch(`${base}/server/info`)).ok) return { proc, base, output: () => out };
+      if ((await fetch(`${base}/server/info`)).ok) return { proc, base, output: () => out, ...(sms ? { sms } : {}) };
     } catch {
       // not listening yet
     }

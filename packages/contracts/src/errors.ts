@@ -106,7 +106,7 @@ export const ErrorCode = {
   /** A message that does not exist or is not the caller's. */
   MESSAGE_NOT_FOUND: 1120,
 
-  /** The server is stopping (a restart or a deploy): retry in a moment. */
+  /** The server is stopping (a restart or a deploy), or a service it needs (the SMS provider) is down: retry in a moment. */
   UNAVAILABLE: 1098,
   INTERNAL: 1099,
 } as const;

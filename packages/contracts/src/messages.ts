@@ -19,6 +19,7 @@ import { MESSAGE_CENTER_MESSAGES } from './messages-center.ts';
 import { FEEDBACK_MESSAGES } from './messages-feedback.ts';
 import { MEMBER_MESSAGES } from './messages-members.ts';
 import { REQUEST_MESSAGES } from './messages-request.ts';
+import { SMS_MESSAGES } from './messages-sms.ts';
 import { STATISTICS_MESSAGES } from './messages-statistics.ts';
 import { VALIDATION_MESSAGES } from './messages-validation.ts';
 import type { Locale, LocalizedText } from './message-def.ts';
@@ -32,6 +33,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...REQUEST_MESSAGES,
     ...VALIDATION_MESSAGES,
     ...AUTH_MESSAGES,
+    ...SMS_MESSAGES,
     ...BOOK_MESSAGES,
     ...ACCOUNTING_MESSAGES,
     ...STATISTICS_MESSAGES,

@@ -7,7 +7,11 @@ export interface SentSms {
   sent_at: number;
 }
 
-/** Sends verification codes. The default writes them to the log and to the dev outbox. */
+/**
+ * Sends verification codes: through a provider (sms/sender.ts picks it from config.sms),
+ * or, outside production only, into the dev outbox, which writes them to the log.
+ * A sender that cannot send throws SmsNotSent (sms/send.ts).
+ */
 export interface SmsSender {
   sendVerifyCode(phone: string, code: string, type: number): Promise<void>;
 }

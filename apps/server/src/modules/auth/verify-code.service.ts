@@ -1,13 +1,20 @@
 import crypto from 'node:crypto';
-import { VERIFY_CODE_LENGTH, VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS } from '@cab/contracts';
+import { VERIFY_CODE_LENGTH, VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODE_TTL_MS, type MessageKey } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import { enforceLimits } from '../../http/rate-limit.ts';
 import type { SmsSender } from '../../platform/sms.ts';
+import { SmsNotSent, type SmsRefusal } from '../../platform/sms/send.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 const MINUTE = 60_000;
+
+/** What the user is told when the provider did not take the code (the log has the provider's answer). */
+const REFUSALS = { phone: 'sms.phoneRefused', limit: 'sms.providerLimit', unavailable: 'sms.unavailable' } as const satisfies Record<
+  SmsRefusal,
+  MessageKey
+>;
 
 function codeHash(phone: string, type: number, code: string): string {
   return crypto.createHash('sha256').update(`${phone}:${type}:${code}`).digest('hex');
@@ -32,8 +39,15 @@ export class VerifyCodeService {
       .randomInt(0, 10 ** VERIFY_CODE_LENGTH)
       .toString()
       .padStart(VERIFY_CODE_LENGTH, '0');
+    // Sent before it is kept: a code that never went out must not become the phone's
+    // newest and shadow one sent a minute ago that is still valid.
+    try {
+      await this.sms.sendVerifyCode(phone, code, type);
+    } catch (err) {
+      if (err instanceof SmsNotSent) throw new AppError(REFUSALS[err.reason]);
+      throw err;
+    }
     await this.repo.insertVerifyCode(phone, type, codeHash(phone, type, code), new Date(this.clock.now() + VERIFY_CODE_TTL_MS));
-    await this.sms.sendVerifyCode(phone, code, type);
     return { expires_in: VERIFY_CODE_TTL_MS / 1000 };
   }
 
