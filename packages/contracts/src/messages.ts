@@ -18,6 +18,7 @@ import { MARKET_MESSAGES } from './messages-market.ts';
 import { MESSAGE_CENTER_MESSAGES } from './messages-center.ts';
 import { FEEDBACK_MESSAGES } from './messages-feedback.ts';
 import { MEMBER_MESSAGES } from './messages-members.ts';
+import { RANGE_MESSAGES } from './messages-ranges.ts';
 import { REQUEST_MESSAGES } from './messages-request.ts';
 import { STATISTICS_MESSAGES } from './messages-statistics.ts';
 import { VALIDATION_MESSAGES } from './messages-validation.ts';
@@ -31,6 +32,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
   ({
     ...REQUEST_MESSAGES,
     ...VALIDATION_MESSAGES,
+    ...RANGE_MESSAGES,
     ...AUTH_MESSAGES,
     ...BOOK_MESSAGES,
     ...ACCOUNTING_MESSAGES,
