@@ -209,10 +209,12 @@ export async function buildPagingWorld(t: TestApp): Promise<PagingWorld> {
   return { owner, bookId: book.id, tid, templateId };
 }
 
+/** Percent-encoding that sends a lone surrogate (which has no UTF-8) as the bytes of one, as a careless client would. */
+const encode = (text: string) => [...text].map((ch) => (/[\ud800-\udfff]/.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('');
 /** A query string of fields (objects as JSON, as a careless client would send them). */
 const query = (fields: Json) =>
   Object.entries(fields)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))}`)
+    .map(([k, v]) => `${encode(k)}=${encode(typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))}`)
     .join('&');
 
 /** Calls a paged call, from its first page or from a position (as sent, however hostile). */
