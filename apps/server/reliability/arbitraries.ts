@@ -49,10 +49,36 @@ export const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 
+/**
+ * A value for one part of a forged cursor: of any type, numbers and decimal text at and
+ * past every bound a part has (bigint, the time range, microseconds, JavaScript's dates),
+ * wall-clock times that do not exist, and the hostile values above.
+ */
+export const hostilePart: fc.Arbitrary<unknown> = fc.oneof(
+  hostile,
+  fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
+  fc.constantFrom(2n ** 63n - 1n, 2n ** 63n, -(2n ** 63n), -(2n ** 63n) - 1n, 10n ** 30n, 32_503_680_000_000_000n).map(String),
+  fc.oneof(fc.integer(), fc.double(), fc.constantFrom(8.64e15, 8.64e15 + 1, 32_503_680_000_000, -62e12, 2 ** 53 + 2)),
+  fc
+    .tuple(
+      fc.integer({ min: -1, max: 300_000 }),
+      fc.integer({ min: 0, max: 13 }),
+      fc.integer({ min: 0, max: 32 }),
+      fc.integer({ min: 0, max: 25 }),
+    )
+    .map(
+      ([y, m, d, h]) =>
+        `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')} ${String(h).padStart(2, '0')}:00:00`,
+    ),
+);
+
 /** A 1 MB string, sent now and then. */
 export const huge = fc.constant(null).map(() => 'x'.repeat(1_048_576));
 
-const idLike = fc.oneof(fc.constantFrom('1', '2', '3', '0', '-1', '999999999999'), fc.integer({ min: 1, max: 5000 }).map(String));
+const idLike = fc.oneof(
+  fc.constantFrom('1', '2', '3', '0', '-1', '999999999999', '9223372036854775807', '9223372036854775808', '99999999999999999999'),
+  fc.integer({ min: 1, max: 5000 }).map(String),
+);
 const moneyLike = fc.oneof(
   fc.constantFrom('0', '0.01', '1.5', '12.34', '-5', '9999999999.99', '10000000000'),
   fc.integer({ min: -1e6, max: 1e8 }).map((v) => (v / 100).toFixed(2)),
@@ -77,7 +103,10 @@ function shaped(schema: z.ZodType, depth: number): fc.Arbitrary<unknown> {
       return stringLike;
     case 'number':
     case 'int':
-      return fc.oneof(fc.integer({ min: -5, max: 200 }), fc.constantFrom(0, 1, 20, 100, 1_800_000_000_000, Date.now(), -28800));
+      return fc.oneof(
+        fc.integer({ min: -5, max: 200 }),
+        fc.constantFrom(0, 1, 20, 100, 1_800_000_000_000, Date.now(), -28800, 2 ** 31, 32_503_680_000_000, 8.7e15, 9e15, 1e16, 2 ** 53),
+      );
     case 'bigint':
       return fc.bigInt().map(String);
     case 'boolean':

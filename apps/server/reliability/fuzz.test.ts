@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../src/http/route.ts';
 import { buildBook, buildUser, startTestApp, type TestApp } from '../test/harness.ts';
-import { asText, encodeLoosely, huge, queryString, valueFor } from './arbitraries.ts';
+import { HOSTILE, PAGED_CALLS, buildPagingWorld, callPage, forge, realPosition, type PositionKind } from '../test/paged-calls.ts';
+import { asText, encodeLoosely, hostilePart, huge, queryString, valueFor } from './arbitraries.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,9 +13,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const TOTAL = Number(process.env.CAB_FUZZ_REQUESTS ?? 100_000);
+const CURSOR_TOTAL = Number(process.env.CAB_FUZZ_CURSORS ?? 20_000);
 const PER_BATCH = 25;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A failure if the answer is a 5xx, or a refusal that is not `{code, message}`. */
+function badAnswer(res: { statusCode: number; body: string; json: () => unknown }): boolean {
+  if (res.statusCode >= 500) return true;
+  if (res.statusCode < 400) return false;
+  try {
+    const b = res.json() as { code?: unknown; message?: unknown };
+    return typeof b.code !== 'number' || typeof b.message !== 'string' || !b.message;
+  } catch {
+    return true;
+  }
+}
 interface Made {
   params: unknown;
   query: unknown;
@@ -65,16 +79,7 @@ describe('fuzzing every registered route from its contract', () => {
           const res = await t.client.call(method, url, method === 'GET' ? undefined : body, { token, headers });
           sent++;
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          let bad = res.statusCode >= 500;
-          if (!bad && res.statusCode >= 400) {
-            try {
-              const b = res.json() as { code?: unknown; message?: unknown };
-              bad = typeof b.code !== 'number' || typeof b.message !== 'string' || !b.message;
-            } catch {
-              bad = true;
-            }
-          }
-          if (bad && failures.length < 20)
+          if (badAnswer(res) && failures.length < 20)
             failures.push(
               `${method} ${url.slice(0, 200)} ${JSON.stringify(body)?.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
             );
@@ -94,6 +99,40 @@ describe('fuzzing every registered route from its contract', () => {
       .map(([s, n]) => `${s}:${n}`)
       .join(' ');
     console.log(`fuzz: ${sent} requests over ${routes.length} routes in ${round} rounds; statuses ${summary}`);
+    expect(failures).toEqual([]);
+  }, 1_800_000);
+
+  /**
+   * Every paged call of test/paged-calls.ts (the one list, which the normal suite holds to
+   * the routes): a real position from a real first page, kept in shape, with hostile values
+   * in one part at a time (each cursor part re-encoded in a cursor of the same kind).
+   */
+  it('forges the cursor of every paged call, part by part, and no answer is a 5xx', async () => {
+    const w = await buildPagingWorld(t);
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    let round = 0;
+    while (sent < CURSOR_TOTAL) {
+      for (const [i, call] of PAGED_CALLS.entries()) {
+        const real = await realPosition(t, w, call);
+        let draw = 0;
+        const values = (kind: PositionKind) => [
+          ...(round === 0 ? HOSTILE[kind] : []),
+          ...fc.sample(hostilePart, { numRuns: 12, seed: (round * 7919 + i) * 31 + draw++ }),
+        ];
+        for (const f of forge(call, real, values)) {
+          const res = await callPage(t, w, call, f.position);
+          sent++;
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          if (badAnswer(res) && failures.length < 20)
+            failures.push(`${call.name}: ${f.what} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }
+      round++;
+    }
+    const summary = [...statuses.entries()].map(([s, n]) => `${s}:${n}`).join(' ');
+    console.log(`cursor fuzz: ${sent} requests over ${PAGED_CALLS.length} paged calls in ${round} rounds; statuses ${summary}`);
     expect(failures).toEqual([]);
   }, 1_800_000);
 });

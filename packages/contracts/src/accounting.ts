@@ -142,11 +142,14 @@ const OptionalRef = z
   .passthrough()
   .nullable()
   .optional();
+const IMAGE_URL = /^\/cab-accounting-ws\/v2\/image\/([0-9]+)\/([0-9]+)$/;
+/** An image's URL as the upload answered it, its book and image ids checked as every id is. */
+const ImageUrl = z.string().refine((v) => {
+  const m = IMAGE_URL.exec(v);
+  return !!m && Id.safeParse(m[1]).success && Id.safeParse(m[2]).success;
+}, 'must be an uploaded image');
 /** An image as the upload answered it: its id or its URL. */
-export const ImageRef = z.union([
-  z.string().regex(/^([1-9][0-9]{0,18}|\/cab-accounting-ws\/v2\/image\/[1-9][0-9]{0,18}\/[1-9][0-9]{0,18})$/, 'must be an uploaded image'),
-  z.object({ id: Id }).passthrough(),
-]);
+export const ImageRef = z.union([Id, ImageUrl, z.object({ id: Id }).passthrough()]);
 const Images = z.array(ImageRef).max(TRANSACTION_IMAGES_MAX, `at most ${TRANSACTION_IMAGES_MAX} items`);
 const Remark = Text(REMARK_MAX, { multiline: true });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Id, Money } from './common.ts';
-import { BUDGET_TYPES, RECURRENCE_TYPES, SUBJECT_TYPES } from './budgets-paths.ts';
+import { EpochMs, Id, Money } from './common.ts';
+import { ALL_START_TIME, BUDGET_TYPES, RECURRENCE_TYPES, SUBJECT_TYPES } from './budgets-paths.ts';
 import type { MessageKey } from './messages.ts';
 
 export const RecurrenceType = z.enum(RECURRENCE_TYPES);
@@ -43,11 +43,14 @@ export const AddBudgetParams = z.object({ type: SubjectType, id: Id, budget_type
 export const BudgetIdParams = z.object({ budget_id: Id });
 export const SumParams = z.object({ type: SubjectType, id: Id });
 
+/** An instant of a budget's period (epoch ms, in the time range a client may send), or ALL's -28800. */
+const BudgetStartTime = z.union([z.literal(ALL_START_TIME), EpochMs]);
+
 export const SubjectBudgetsQuery = z.object({
   recurrence_type: RecurrenceType.optional(),
   budget_type: BudgetType.optional(),
   /** Any instant of the period to show (default now); ALL takes -28800. */
-  start_time: z.coerce.number().int().min(-28800).max(32503680000000).optional(),
+  start_time: z.coerce.number().pipe(BudgetStartTime).optional(),
 });
 
 /** One child of a subject (a first-level category of the book, a second-level one of a category), with its budget if any. */
@@ -71,7 +74,7 @@ export const SubjectBudgetsResponse = z.object({
 });
 export type SubjectBudgets = z.infer<typeof SubjectBudgetsResponse>['data'];
 
-export const AddBudgetRequest = z.object({ budget_amount: BudgetAmount, start_time: z.number().int().optional() });
+export const AddBudgetRequest = z.object({ budget_amount: BudgetAmount, start_time: BudgetStartTime.optional() });
 export const UpdateBudgetRequest = z.object({ budget_amount: BudgetAmount });
 export const SumBudgetRequest = z.object({ budget_type: BudgetType.optional(), recurrence_type: RecurrenceType.optional() });
 export const ExtendBudgetRequest = z

@@ -55,6 +55,7 @@ describe('the client entry', () => {
       'messages-market.ts',
       'messages-members.ts',
       'messages-paths.ts',
+      'messages-ranges.ts',
       'messages-request.ts',
       'messages-statistics.ts',
       'messages-validation.ts',
@@ -68,6 +69,7 @@ describe('the client entry', () => {
       'statistics-paths.ts',
       'statistics-rules.ts',
       'text.ts',
+      'time-range.ts',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { MONEY_PATTERN } from './money.ts';
 import { CONTROL_CHARS, CONTROL_CHARS_MULTILINE, LONE_SURROGATE } from './rules.ts';
 import type { MessageKey } from './messages.ts';
 import { graphemeLength } from './text.ts';
+import { inTimeRange } from './time-range.ts';
 
 /** Beyond this many UTF-16 units per allowed character (a family emoji is 11), a text is too long without counting it. */
 const UNITS_PER_GRAPHEME = 16;
@@ -50,8 +51,14 @@ export const Id = z
 /** Money travels as a decimal string with at most two decimals ("12.34", "-5", "0.5"). */
 export const Money = z.string().regex(MONEY_PATTERN, 'must be a decimal string with at most two decimals');
 
-/** Times travel as epoch milliseconds. */
-export const EpochMs = z.number().int().nonnegative();
+/**
+ * Times travel as whole epoch milliseconds, within the one range a client may send
+ * (time-range.ts); a time past it is worded by that range, not by a number's limits.
+ */
+export const EpochMs = z
+  .number()
+  .refine(Number.isInteger, 'validation.invalid' satisfies MessageKey)
+  .refine(inTimeRange, 'time.outOfRange' satisfies MessageKey);
 
 /** The `Device` header, a JSON object. Every field is optional: older clients omit some. */
 export const Device = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Text } from './common.ts';
+import { COMMENT_CURSOR, FORUM_EVENT_CURSOR, THREAD_CURSOR, cursorField } from './cursor.ts';
 import {
   FORUM_ACTIONS,
   FORUM_COMMENTS_PAGE_DEFAULT,
@@ -18,13 +19,12 @@ import { UserRef } from './members.ts';
 /** A comment id, or 0 for "the thread itself" (top-level comments). */
 const Pid = z.union([z.literal('0'), Id]);
 const PageSize = (d: number) => z.coerce.number().int().min(1).max(FORUM_PAGE_MAX).default(d);
-/** The threads' keyset position: pinned (1 or 0), last activity (epoch ms), tid. Opaque to clients. */
-export const ThreadCursor = z.string().regex(/^[01]\.[0-9]{1,15}\.[1-9][0-9]{0,18}$/, 'must be a cursor from the previous page');
 
 export const ThreadsQuery = z.object({
   tab: z.enum(FORUM_TABS).default('top'),
   page_size: PageSize(FORUM_THREADS_PAGE_DEFAULT),
-  cursor: ThreadCursor.optional(),
+  /** Where the last page ended: its paging.cursor, passed back as it came. */
+  cursor: cursorField(THREAD_CURSOR).optional(),
 });
 export const ThreadDetailParams = z.object({ scene: z.enum(FORUM_SCENES), tid: Id });
 export const ThreadIdParams = z.object({ tid: Id });
@@ -71,8 +71,8 @@ export const CommentsQuery = z.object({
   tid: Id,
   pid: Pid.default('0'),
   page_size: PageSize(FORUM_COMMENTS_PAGE_DEFAULT),
-  /** The last pid of the previous page. */
-  cursor: Id.optional(),
+  /** Where the last page ended (its last pid): its paging.cursor, passed back as it came. */
+  cursor: cursorField(COMMENT_CURSOR).optional(),
 });
 export const Comment = z.object({
   pid: z.string(),
@@ -107,7 +107,10 @@ export const OperateRequest = z.object({
   operates: z.enum(['notice']).default('notice'),
 });
 
-export const EventsQuery = z.object({ page_size: PageSize(FORUM_THREADS_PAGE_DEFAULT), cursor: Id.optional() });
+export const EventsQuery = z.object({
+  page_size: PageSize(FORUM_THREADS_PAGE_DEFAULT),
+  cursor: cursorField(FORUM_EVENT_CURSOR).optional(),
+});
 export const ForumEvent = z.object({
   id: z.string(),
   kind: z.enum(FORUM_EVENT_KINDS),

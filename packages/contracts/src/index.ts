@@ -1,8 +1,10 @@
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './messages-validation.ts';
+export * from './messages-ranges.ts';
 export * from './common.ts';
 export * from './text.ts';
+export * from './time-range.ts';
 export * from './signing.ts';
 export * from './auth.ts';
 export * from './permissions.ts';
@@ -44,3 +46,4 @@ export * from './messages-center.ts';
 export * from './feedback-paths.ts';
 export * from './feedback.ts';
 export * from './messages-feedback.ts';
+export * from './cursor.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Text } from './common.ts';
+import { EpochMs, Id, Text } from './common.ts';
 import { REVIEW_MAX, REVIEWS_PAGE_MAX } from './market-paths.ts';
 import { TemplateSummary } from './books.ts';
 import { UserRef } from './members.ts';
@@ -13,7 +13,7 @@ export type CollectedTemplate = z.infer<typeof CollectedTemplate>;
 export const TemplateReviewsQuery = z.object({
   templateId: Id,
   pageSize: z.coerce.number().int().min(1).max(REVIEWS_PAGE_MAX).default(20),
-  lastCommentTime: z.coerce.number().int().nonnegative().optional(),
+  lastCommentTime: z.coerce.number().pipe(EpochMs).optional(),
   lastId: Id.optional(),
 });
 export const TemplateReview = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Phone } from './auth.ts';
 import { Id, Text } from './common.ts';
+import { ACTIVITY_CURSOR, cursorField } from './cursor.ts';
 import { MONEY_PATTERN } from './money.ts';
 import {
   APPLY_REMARK_MAX,
@@ -263,10 +264,8 @@ export type InviteSetting = z.infer<typeof InviteSetting>;
 export const InviteSettingResponse = z.object({ data: InviteSetting });
 
 export const ActivitiesQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^[1-9][0-9]{0,18}$/)
-    .optional(),
+  /** Where the last page ended: its paging.next_cursor, passed back as it came. */
+  cursor: cursorField(ACTIVITY_CURSOR).optional(),
   page_size: z.coerce.number().int().min(1).max(100).optional(),
 });
 export const Activity = z.object({

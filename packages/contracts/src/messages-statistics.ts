@@ -11,11 +11,6 @@ export const STATISTICS_MESSAGES = /* @__PURE__ */ (() => {
       'zh-CN': '分组编号 {id} 不正确',
       en: 'group id {id} is not valid for its group key',
     },
-    'statistics.cursorInvalid': {
-      code: V,
-      'zh-CN': '翻页标记无效，请从第一页重新加载',
-      en: 'the page cursor is not valid; load from the first page',
-    },
     'statistics.showAllNeedsRange': {
       code: V,
       'zh-CN': '按时间显示全部分组时需要指定时间范围',

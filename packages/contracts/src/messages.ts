@@ -18,6 +18,7 @@ import { MARKET_MESSAGES } from './messages-market.ts';
 import { MESSAGE_CENTER_MESSAGES } from './messages-center.ts';
 import { FEEDBACK_MESSAGES } from './messages-feedback.ts';
 import { MEMBER_MESSAGES } from './messages-members.ts';
+import { RANGE_MESSAGES } from './messages-ranges.ts';
 import { REQUEST_MESSAGES } from './messages-request.ts';
 import { SMS_MESSAGES } from './messages-sms.ts';
 import { STATISTICS_MESSAGES } from './messages-statistics.ts';
@@ -32,6 +33,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
   ({
     ...REQUEST_MESSAGES,
     ...VALIDATION_MESSAGES,
+    ...RANGE_MESSAGES,
     ...AUTH_MESSAGES,
     ...SMS_MESSAGES,
     ...BOOK_MESSAGES,

@@ -7,6 +7,7 @@
  * zone, never on instants. The server turns a period's local start into an instant in
  * the book's zone.
  */
+import { TIME_RANGE_YEARS } from './time-range.ts';
 
 /** Group keys of WIRE.md part A (SPEC 9: time, category first and second, account, project, member, merchant, recorder). */
 export const TIME_GROUP_KEYS = ['TIME_YEAR', 'TIME_QUARTER', 'TIME_MONTH', 'TIME_WEEK', 'TIME_DAY', 'TIME_HOUR'] as const;
@@ -158,9 +159,12 @@ const ID_PATTERNS: Record<TimeGroupKey, RegExp> = {
   TIME_DAY: /^(\d{4})(\d{2})(\d{2})$/,
   TIME_HOUR: /^(\d{4})(\d{2})(\d{2})([01]\d|2[0-3])$/,
 };
-/** Years a period may name. */
-export const PERIOD_YEAR_MIN = 1970;
-export const PERIOD_YEAR_MAX = 2999;
+/**
+ * Years a period may name: those of the time range a client may send, and one either side
+ * (the range's first and last instants fall in those years in some time zones).
+ */
+export const PERIOD_YEAR_MIN = TIME_RANGE_YEARS.first - 1;
+export const PERIOD_YEAR_MAX = TIME_RANGE_YEARS.last + 1;
 
 const validDate = (y: number, m: number, d: number) => {
   const t = new Date(Date.UTC(y, m - 1, d));

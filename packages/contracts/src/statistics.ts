@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BUSINESS_TYPES } from './accounting-rules.ts';
 import { Transaction } from './accounting.ts';
 import { EpochMs, Id, Money, Text } from './common.ts';
+import { CursorText } from './cursor.ts';
 import type { MessageKey } from './messages.ts';
 import { FLOW_SORT_KEYS, GROUP_KEYS, GROUP_SORT_KEYS, METRIC_KEYS, ORDERS, STATISTICS_LIMITS as L } from './statistics-rules.ts';
 
@@ -57,7 +58,7 @@ export const FlowSort = z.object({ order_by: z.enum(ORDERS).optional(), sort_by:
 export const PageSpec = z.object({
   page_offset: z.number().int().min(0).max(L.pageOffsetMax).optional(),
   page_size: z.number().int().min(1).max(L.pageSizeMax).optional(),
-  cursor: z.string().min(1).max(200).optional(),
+  cursor: CursorText.optional(),
 });
 export type PageSpec = z.infer<typeof PageSpec>;
 

@@ -1,4 +1,4 @@
-import { Device } from '@cab/contracts';
+import { Device, Id } from '@cab/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, type TokenVerifier } from './auth.ts';
 import { AppError } from './errors.ts';
@@ -39,7 +39,7 @@ function parseTradingEntity(req: FastifyRequest): void {
   const raw = req.headers['trading-entity'];
   const v = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!v || v === '0') return;
-  if (!/^[1-9][0-9]{0,18}$/.test(v)) throw new AppError('request.badTradingEntity');
+  if (!Id.safeParse(v).success) throw new AppError('request.badTradingEntity');
   req.tradingEntity = v;
 }
 

@@ -1,4 +1,4 @@
-import { ACCOUNTING_PATHS, CapacityResponse, IMAGE_MAX_BYTES, ImageUploadResponse, Permission } from '@cab/contracts';
+import { ACCOUNTING_PATHS, CapacityResponse, IMAGE_MAX_BYTES, Id, ImageUploadResponse, Permission } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
@@ -7,7 +7,7 @@ import { requestLocale } from '../../http/locale.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { ImagesService } from './images.service.ts';
 
-const ImageParams = z.object({ bookId: z.string().regex(/^[1-9][0-9]{0,18}$/), id: z.string().regex(/^[1-9][0-9]{0,18}$/) });
+const ImageParams = z.object({ bookId: Id, id: Id });
 
 export function registerImageRoutes(app: FastifyInstance, registry: RegisteredRoute[], images: ImagesService): void {
   const tag = 'accounting';

@@ -10,6 +10,7 @@ import {
   CloudBookListResponse,
   Permission,
   CreateBookRequest,
+  Id,
   CurrentBookInfoResponse,
   DeletedBookListResponse,
   FIELD_LABELS,
@@ -117,7 +118,7 @@ export function registerBooksRoutes(app: FastifyInstance, registry: RegisteredRo
     data(await books.update(userId, bookId, body));
   // Settings belong to those who run the book (there is no permission code for them).
   const settingsScope = { book: Permission.EDIT_BOOK, bookId: ({ params }: { params: { bookId: string } }) => params.bookId } as const;
-  const UpdateParams = z.object({ bookId: z.string().regex(/^[1-9][0-9]{0,18}$/, 'must be a book id') });
+  const UpdateParams = z.object({ bookId: Id });
   defineRoute(app, registry, {
     method: 'PATCH',
     url: BOOK_PATHS.update,

@@ -1,7 +1,10 @@
 import {
+  COMMENT_CURSOR,
+  FORUM_EVENT_CURSOR,
   FORUM_POST_WINDOW_MS,
   FORUM_POSTS_PER_WINDOW,
   Permission,
+  THREAD_CURSOR,
   type Comment,
   type CommentsPage,
   type ForumEvent,
@@ -71,12 +74,10 @@ const presentEvent = (r: EventRow): ForumEvent => ({
   created_at: ms(r.created_at),
 });
 
-const cursorOf = (r: ThreadRow) => `${r.pinned ? 1 : 0}.${ms(r.last_activity_at)}.${r.id}`;
-function positionOf(cursor: string | undefined): ThreadPosition | undefined {
-  if (!cursor) return undefined;
-  const [pinned, at, id] = cursor.split('.');
-  return { pinned: pinned === '1', at: new Date(Number(at)), id: id! };
-}
+/** A thread cursor's parts: pinned (1 or 0), last activity (epoch ms), id. */
+type ThreadCursorParts = [0 | 1, number, string];
+const cursorOf = (r: ThreadRow) => THREAD_CURSOR.encode([r.pinned ? 1 : 0, ms(r.last_activity_at), r.id]);
+const positionOf = ([pinned, at, id]: ThreadCursorParts): ThreadPosition => ({ pinned: pinned === 1, at: new Date(at), id });
 
 // A message's link names its book, so it opens there whatever book is current (docs/messages.md).
 const link = (bookId: string, tid: string) => `community/detail?tid=${tid}&bookId=${bookId}`;
@@ -99,10 +100,10 @@ export class CommunityService {
   async threads(
     viewer: string,
     book: BookContext | undefined,
-    q: { tab: ForumTab; page_size: number; cursor?: string | undefined },
+    q: { tab: ForumTab; page_size: number; cursor?: ThreadCursorParts | undefined },
   ): Promise<ThreadsPage> {
     const board: Board = q.tab === 'official' ? null : book!.bookId;
-    const rows = await this.repo.threads(board, q.tab === 'notice', q.page_size + 1, positionOf(q.cursor));
+    const rows = await this.repo.threads(board, q.tab === 'notice', q.page_size + 1, q.cursor && positionOf(q.cursor));
     const page = rows.slice(0, q.page_size);
     const more = rows.length > q.page_size;
     return {
@@ -249,20 +250,23 @@ export class CommunityService {
   async comments(
     book: BookContext,
     viewer: string,
-    q: { tid: string; pid: string; page_size: number; cursor?: string | undefined },
+    q: { tid: string; pid: string; page_size: number; cursor?: [string] | undefined },
   ): Promise<CommentsPage> {
     await this.known(this.db, book.bookId, q.tid);
     if (q.pid !== '0' && !(await this.repo.comment(this.db, book.bookId, q.tid, q.pid))) throw new AppError('community.commentNotFound');
-    const rows = await this.repo.comments(book.bookId, q.tid, q.pid, q.page_size + 1, q.cursor);
+    const rows = await this.repo.comments(book.bookId, q.tid, q.pid, q.page_size + 1, q.cursor?.[0]);
     const page = rows.slice(0, q.page_size);
     const more = rows.length > q.page_size;
-    return { data: page.map((r) => presentComment(r, viewer)), paging: { has_more: more, cursor: more ? page.at(-1)!.id : null } };
+    return {
+      data: page.map((r) => presentComment(r, viewer)),
+      paging: { has_more: more, cursor: more ? COMMENT_CURSOR.encode([page.at(-1)!.id]) : null },
+    };
   }
 
-  async events(book: BookContext, q: { page_size: number; cursor?: string | undefined }): Promise<ForumEventsPage> {
-    const rows = await this.repo.events(book.bookId, q.page_size + 1, q.cursor);
+  async events(book: BookContext, q: { page_size: number; cursor?: [string] | undefined }): Promise<ForumEventsPage> {
+    const rows = await this.repo.events(book.bookId, q.page_size + 1, q.cursor?.[0]);
     const page = rows.slice(0, q.page_size);
     const more = rows.length > q.page_size;
-    return { data: page.map(presentEvent), paging: { has_more: more, cursor: more ? page.at(-1)!.id : null } };
+    return { data: page.map(presentEvent), paging: { has_more: more, cursor: more ? FORUM_EVENT_CURSOR.encode([page.at(-1)!.id]) : null } };
   }
 }

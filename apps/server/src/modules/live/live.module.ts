@@ -1,4 +1,4 @@
-import { LIVE_PATHS } from '@cab/contracts';
+import { Id, LIVE_PATHS } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
@@ -28,7 +28,7 @@ export function createLiveHub(app: FastifyInstance, broadcast: Broadcast, limits
   return hub;
 }
 
-const LiveQuery = z.object({ book_id: z.string().max(20).optional() });
+const LiveQuery = z.object({ book_id: Id.optional() });
 
 /** GET /cab-query-ws/v1/live: the caller's event stream (text/event-stream), signed and authenticated like every call. */
 export function registerLiveRoutes(app: FastifyInstance, routes: RegisteredRoute[], hub: LiveStreams): void {

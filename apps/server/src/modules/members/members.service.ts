@@ -1,4 +1,4 @@
-import { Permission, type Activity, type Locale, type Member, type MemberRequest } from '@cab/contracts';
+import { ACTIVITY_CURSOR, Permission, type Activity, type Locale, type Member, type MemberRequest } from '@cab/contracts';
 import type { BookContext } from '../../http/book-scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -346,11 +346,11 @@ export class MembersService {
 
   async activities(
     book: BookContext,
-    cursor: string | undefined,
+    cursor: [string] | undefined,
     pageSize: number,
     locale: Locale,
   ): Promise<{ data: Activity[]; paging: { has_more: boolean; next_cursor: string | null } }> {
-    const rows = await this.members.activities(book.bookId, cursor, pageSize + 1);
+    const rows = await this.members.activities(book.bookId, cursor?.[0], pageSize + 1);
     const page = rows.slice(0, pageSize);
     const refs = referencesOf(page);
     const [users, roles, categories] = await Promise.all([
@@ -364,7 +364,10 @@ export class MembersService {
     for (const c of categories) names[`category:${c.id}`] = c.name;
     return {
       data: page.map((a) => presentActivity(a, people, names)),
-      paging: { has_more: rows.length > pageSize, next_cursor: rows.length > pageSize ? page[page.length - 1]!.id : null },
+      paging: {
+        has_more: rows.length > pageSize,
+        next_cursor: rows.length > pageSize ? ACTIVITY_CURSOR.encode([page[page.length - 1]!.id]) : null,
+      },
     };
   }
 }

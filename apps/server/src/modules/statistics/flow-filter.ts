@@ -1,4 +1,5 @@
 import {
+  Id,
   isTimeGroupKey,
   periodBounds,
   type Civil,
@@ -64,7 +65,6 @@ export interface BookReport {
 
 const idSet = (ids: string[] | undefined): IdSet | undefined =>
   ids?.length ? { ids: [...new Set(ids.filter((i) => i !== '0'))], none: ids.includes('0') } : undefined;
-const DIMENSION_ID = /^(0|[1-9][0-9]{0,18})$/;
 
 /**
  * The filter of a request. An empty id list filters nothing; "Balance" means the
@@ -100,7 +100,7 @@ function applyGroupFilter(f: FlowFilter, g: GroupFilter): void {
     return;
   }
   const none = g.group_id === '0';
-  if (!DIMENSION_ID.test(g.group_id) || (none && (key === 'ACCOUNT' || key === 'RECORDER'))) {
+  if (!(none || Id.safeParse(g.group_id).success) || (none && (key === 'ACCOUNT' || key === 'RECORDER'))) {
     throw new AppError('statistics.groupIdInvalid', { id: g.group_id });
   }
   f.dimension = { key, id: g.group_id };

@@ -115,7 +115,8 @@ export function groupsQuery(f: FlowFilter, q: GroupQuery) {
   const sortv = SORT_COLUMN[q.sortBy];
   const typed = gidType(q.key);
   const after = q.after
-    ? sql`WHERE (s.sortv, s.gid) ${sql.raw(q.order === 'ASC' ? '>' : '<')} (${q.after.sortv}::${q.sortBy === 'GROUP_ID' ? typed : sql.raw('bigint')}, ${q.after.gid}::${typed})`
+    ? // A metric's sort value is a sum (numeric): it may pass what a bigint holds.
+      sql`WHERE (s.sortv, s.gid) ${sql.raw(q.order === 'ASC' ? '>' : '<')} (${q.after.sortv}::${q.sortBy === 'GROUP_ID' ? typed : sql.raw('numeric')}, ${q.after.gid}::${typed})`
     : sql``;
   const limit = q.limit !== undefined ? sql`LIMIT ${q.limit}` : sql``;
   const offset = q.offset ? sql` OFFSET ${q.offset}` : sql``;

@@ -2,6 +2,8 @@ import {
   DIMENSION_NAMES,
   STATISTICS_LIMITS,
   civilToTimestamp,
+  flowCursor,
+  groupCursor,
   isTimeGroupKey,
   minorToMoney,
   periodBounds,
@@ -28,7 +30,7 @@ import type { BookContext } from '../../http/book-scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { TransactionsService } from '../accounting/transactions.service.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { positionOf } from '../../http/cursor.ts';
 import type { MetricRow } from './filter-sql.ts';
 import { dayTotalsCanAnswer, flowFilter, type BookReport, type FlowFilter } from './flow-filter.ts';
 import type { DimensionTable, FlowsRepository } from './flows.repository.ts';
@@ -173,11 +175,8 @@ export class StatisticsService {
     const f = await this.filter(report, req.query, req.group_filter);
     const key = req.group.group_by;
     const { sortBy, order } = this.groupSort(key, req.sort);
-    const kind = `g:${key}:${sortBy}:${order}`;
-    const time = isTimeGroupKey(key);
-    const after = req.page?.cursor
-      ? decodeCursor(req.page.cursor, kind, { valueIsTime: time && sortBy === 'GROUP_ID', idIsTime: time })
-      : undefined;
+    const cursor = groupCursor(key, sortBy, order);
+    const after = req.page?.cursor ? positionOf(cursor, req.page.cursor) : undefined;
     const size = req.page?.page_size ?? STATISTICS_LIMITS.pageSizeDefault;
     const rows = await this.repo.groups(f, {
       key,
@@ -185,7 +184,7 @@ export class StatisticsService {
       showAll: this.showAll(f, req.group),
       sortBy,
       order,
-      after: after ? { sortv: after.sortv, gid: after.id } : undefined,
+      after: after ? { sortv: after[0], gid: after[1] } : undefined,
       limit: size + 1,
       offset: after ? undefined : req.page?.page_offset,
     });
@@ -194,7 +193,7 @@ export class StatisticsService {
     const more = rows.length > size;
     return {
       data: page.map((r) => this.groupItem(key, f, r, locale)),
-      paging: { has_more: more, next_cursor: more && last ? encodeCursor(kind, { sortv: last.sortv, id: last.gid }) : null },
+      paging: { has_more: more, next_cursor: more && last ? cursor.encode([last.sortv, last.gid]) : null },
     };
   }
 
@@ -203,8 +202,9 @@ export class StatisticsService {
     const f = await this.filter(report, req.query, req.group_filter);
     const sortBy = req.sort?.sort_by ?? 'ACCOUNT_TIME';
     const order: Order = req.sort?.order_by ?? 'DESC';
-    const kind = `f:${sortBy}:${order}`;
-    const after = req.page?.cursor ? decodeCursor(req.page.cursor, kind) : undefined;
+    const cursor = flowCursor(sortBy, order);
+    const position = req.page?.cursor ? positionOf(cursor, req.page.cursor) : undefined;
+    const after = position ? { sortv: position[0], id: position[1] } : undefined;
     const size = req.page?.page_size ?? STATISTICS_LIMITS.pageSizeDefault;
     const flowAccount = req.extend?.scene === 'Account' && f.legAccounts?.length === 1 ? f.legAccounts[0] : undefined;
     const rows = await this.flows.page(f, {
@@ -225,7 +225,7 @@ export class StatisticsService {
         const flow = flows.get(t.id);
         return Object.assign(t, { flow_amount: flow === null || flow === undefined ? null : minorToMoney(flow) });
       }),
-      paging: { has_more: more, next_cursor: more && last ? encodeCursor(kind, last) : null },
+      paging: { has_more: more, next_cursor: more && last ? cursor.encode([last.sortv, last.id]) : null },
     };
   }
 
