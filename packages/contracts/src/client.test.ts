@@ -57,6 +57,7 @@ describe('the client entry', () => {
       'messages-paths.ts',
       'messages-ranges.ts',
       'messages-request.ts',
+      'messages-sms.ts',
       'messages-statistics.ts',
       'messages-validation.ts',
       'messages.ts',

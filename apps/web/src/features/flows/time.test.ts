@@ -42,7 +42,7 @@ describe('period navigation', () => {
   it('steps years and stops at the ends of the calendar', () => {
     expect(shiftPeriod('year', '2026', 1, GAP1)).toBe('2027');
     expect(shiftPeriod('year', '2026', -1, GAP5)).toBe('2025');
-    expect(shiftPeriod('year', '1970', -1, GAP1)).toBeUndefined();
+    expect(shiftPeriod('year', '1969', -1, GAP1)).toBeUndefined();
     expect(shiftPeriod('month', '202613', 1, GAP1)).toBeUndefined();
   });
 
