@@ -17,6 +17,7 @@ export * from './accounting-paths.ts';
 export type * from './accounting.ts';
 export type * from './common.ts';
 export * from './text.ts';
+export * from './text-rules.ts';
 export type * from './auth.ts';
 export type * from './books.ts';
 export * from './dimension-icons.ts';

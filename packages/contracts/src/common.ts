@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MONEY_PATTERN } from './money.ts';
 import { CONTROL_CHARS, CONTROL_CHARS_MULTILINE, LONE_SURROGATE } from './rules.ts';
 import type { MessageKey } from './messages.ts';
-import { DIRECTION_CONTROLS, DIRECTION_OVERRIDES, graphemeLength, looksEmpty } from './text.ts';
+import { graphemeLength } from './text.ts';
+import { DIRECTION_CONTROLS, DIRECTION_OVERRIDES, looksEmpty } from './text-rules.ts';
 
 /** Beyond this many UTF-16 units per allowed character (a family emoji is 11), a text is too long without counting it. */
 const UNITS_PER_GRAPHEME = 16;

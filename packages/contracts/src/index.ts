@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './messages-validation.ts';
 export * from './common.ts';
 export * from './text.ts';
+export * from './text-rules.ts';
 export * from './signing.ts';
 export * from './auth.ts';
 export * from './permissions.ts';

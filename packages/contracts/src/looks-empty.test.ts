@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Name, Text } from './common.ts';
-import { looksEmpty, stripDirectionControls } from './text.ts';
+import { looksEmpty, stripDirectionControls } from './text-rules.ts';
 
 const ZERO_WIDTH = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
 const DIRECTION = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];

@@ -5,7 +5,7 @@
 -- default one (用户 and the last four digits of the phone, or of the id without a phone).
 -- Each user's member name in a book, copied from the nickname when they joined, gets the
 -- repaired nickname where it was blank or disguised too. The bracket below is what draws
--- nothing (`looksEmpty` in packages/contracts/src/text.ts); a test holds the two alike.
+-- nothing (`looksEmpty` in packages/contracts/src/text-rules.ts); a test holds the two alike.
 UPDATE users
 SET nickname = regexp_replace(nickname, '[\u202a-\u202e\u2066-\u2069]', '', 'g')
 WHERE nickname ~ '[\u202a-\u202e\u2066-\u2069]';
