@@ -23,7 +23,12 @@ export const Nickname = Name(NICKNAME_MAX);
 
 export const LoginRequest = z.discriminatedUnion('type', [
   z.object({ type: z.literal('code'), phone: Phone, code: z.string().regex(/^[0-9]{4,8}$/, 'must be digits') }),
-  z.object({ type: z.literal('password'), username: Text(128, { min: 1 }), password: Text(128, { min: 1 }) }),
+  // The password as set (`Password`): never trimmed nor read as text, so any password that could be set signs in.
+  z.object({
+    type: z.literal('password'),
+    username: Text(128, { min: 1 }),
+    password: z.string().min(1, 'must not be empty').max(128, 'at most 128 characters'),
+  }),
   /** Login that binds the phone the host app vouches for; it fails loudly so the caller can rethrow. */
   z.object({ type: z.literal('relatesWxPhoneOfSui'), phone: Phone, code: z.string().regex(/^[0-9]{4,8}$/, 'must be digits') }),
 ]);

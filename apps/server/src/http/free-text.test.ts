@@ -1,4 +1,4 @@
-import { ACCOUNTING_PATHS, BOOK_PATHS, ErrorCode, FEEDBACK_PATHS, FORUM_PATHS, MARKET_PATHS, bookPath } from '@cab/contracts';
+import { ACCOUNTING_PATHS, AUTH_PATHS, BOOK_PATHS, ErrorCode, FEEDBACK_PATHS, FORUM_PATHS, MARKET_PATHS, bookPath } from '@cab/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookDimensions, buildBook, buildUser, inBook, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -78,6 +78,14 @@ describe('free text', () => {
     expectRefused(await t.client.post(FORUM_PATHS.reply, { tid, message: BLANK }, o));
     expectRefused(await t.client.post(FORUM_PATHS.reply, { tid, message: OVERRIDE }, o));
     expect(await comments()).toBe(0);
+  });
+
+  it('a password is not text: one of invisible and direction characters, as set, signs in', async () => {
+    const u = await buildUser(t);
+    const password = '\u200b\u202e\u2066\u200b\u2060\u200d';
+    expect((await t.client.put(AUTH_PATHS.setPassword, { password }, { token: u.token })).statusCode).toBe(204);
+    const login = await t.client.post(AUTH_PATHS.login, { type: 'password', username: u.phone, password });
+    expect(login.statusCode, login.body).toBe(200);
   });
 
   it('feedback and a template review that look empty are refused, keeping nothing', async () => {
