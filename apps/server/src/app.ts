@@ -91,8 +91,8 @@ export interface BuiltApp {
   books: BooksService;
   /** The requests being answered, for the shutdown report. */
   inFlight: InFlight;
-  /** Hourly clean-up: deleted books past their window, unused uploads, old idempotency keys. */
-  housekeeping(): Promise<{ books: string[]; images: number }>;
+  /** Hourly clean-up: deleted books past their window, unused uploads, old idempotency keys, avatars no longer allowed. */
+  housekeeping(): Promise<{ books: string[]; images: number; avatars: number }>;
   /** Live updates to open clients (modules/live/hub.ts). */
   hub: LiveHub & { readonly size: number };
 }
@@ -133,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     cache: config.answerCache ? new TokenCache(broadcast) : undefined,
   });
   const codes = new VerifyCodeService(authRepo, sms, kv, clock);
-  const users = new UserService(new UserRepository(db), storage);
+  const users = new UserService(new UserRepository(db), storage, config.avatarHosts);
   const auth = new AuthService(db, codes, tokens, users, kv);
   const catalogue = new CatalogueRepository(db);
   const booksRepo = new BooksRepository(db);
@@ -209,6 +209,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', ...WEB_STATIC_OPTIONS });
   }
-  const housekeeping = async () => ({ books: await books.purgeDue(), images: await accounting.housekeeping() });
+  const housekeeping = async () => ({
+    books: await books.purgeDue(),
+    images: await accounting.housekeeping(),
+    avatars: await users.dropRefusedAvatars(),
+  });
   return { app, routes, books, inFlight, housekeeping, hub };
 }

@@ -25,6 +25,8 @@ export interface Config {
   refreshTokenTtlMs: number;
   bodyLimitBytes: number;
   webDistDir: string;
+  /** Hosts whose https images may be avatars besides CAB's own uploads (CAB_AVATAR_HOSTS; none by default). */
+  avatarHosts: readonly string[];
   logLevel: string;
   /** How long a stop (SIGTERM, SIGINT) may take before the server exits anyway. */
   shutdownTimeoutMs: number;
@@ -45,6 +47,23 @@ function parseKeys(raw: string | undefined, legacy: boolean, into: Map<string, C
     if (i <= 0 || i === pair.length - 1) throw new Error(`client key entry "${pair}" must be key:secret`);
     into.set(pair.slice(0, i), { secret: pair.slice(i + 1), legacy });
   }
+}
+
+/**
+ * CAB_AVATAR_HOSTS: host names (a port may follow) separated by commas, compared with an
+ * avatar address's host as the URL parser writes it (lower case, the default port left out).
+ */
+function parseHosts(raw: string | undefined): string[] {
+  const hosts = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase().replace(/:443$/, ''))
+    .filter(Boolean);
+  for (const h of hosts) {
+    if (!/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]{1,5})?$/.test(h)) {
+      throw new Error(`CAB_AVATAR_HOSTS entry "${h}" must be a host name such as img.example.com`);
+    }
+  }
+  return hosts;
 }
 
 /**
@@ -78,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlMs: Number(env.CAB_REFRESH_TOKEN_TTL_SECONDS ?? 30 * 86400) * 1000,
     bodyLimitBytes: 1024 * 1024,
     webDistDir: path.resolve(env.CAB_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    avatarHosts: parseHosts(env.CAB_AVATAR_HOSTS),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     shutdownTimeoutMs: Number(env.CAB_SHUTDOWN_TIMEOUT_MS ?? 10_000),
     logBacklogBytes: Number(env.CAB_LOG_BACKLOG_BYTES ?? 1024 * 1024),

@@ -34,10 +34,11 @@ const broadcast = config.redisUrl ? new RedisBroadcast(config.redisUrl, config.r
 const { app, housekeeping, inFlight } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage, logSink, broadcast });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
-// Deleted books past their restore window, unused uploads and old idempotency keys go hourly (and once at start).
+// Deleted books past their restore window, unused uploads, old idempotency keys and avatars
+// the settings no longer allow go hourly (and once at start).
 const purge = () =>
   housekeeping()
-    .then((r) => (r.books.length || r.images) && app.log.info(r, 'housekeeping removed expired data'))
+    .then((r) => (r.books.length || r.images || r.avatars) && app.log.info(r, 'housekeeping removed expired data'))
     .catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
 const purgeTimer = setInterval(() => void purge(), 3_600_000);
 purgeTimer.unref();

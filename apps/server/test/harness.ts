@@ -124,9 +124,14 @@ export interface CallOptions {
  * Another server instance on the same database as `t` (as behind a load balancer), with
  * its own memory; `broadcast` is how the two hear of each other's changes.
  */
-export async function startOtherInstance(t: TestApp, deps: Pick<AppDeps, 'broadcast'>): Promise<Pick<TestApp, 'app' | 'client' | 'close'>> {
+export async function startOtherInstance(
+  t: TestApp,
+  deps: Pick<AppDeps, 'broadcast'>,
+  /** Settings this instance has otherwise than `t` (as after a restart with other settings). */
+  config: Partial<Config> = {},
+): Promise<Pick<TestApp, 'app' | 'built' | 'client' | 'close'>> {
   const built = await buildApp({
-    config: t.config,
+    config: { ...t.config, ...config },
     db: t.db,
     clock: t.clock,
     kv: t.kv,
@@ -134,7 +139,7 @@ export async function startOtherInstance(t: TestApp, deps: Pick<AppDeps, 'broadc
     ...deps,
   });
   await built.app.ready();
-  return { app: built.app, client: new SignedClient(built.app, t.clock), close: () => built.app.close() };
+  return { app: built.app, built, client: new SignedClient(built.app, t.clock), close: () => built.app.close() };
 }
 
 /** Sends requests the way the web client does: signed, with the Device header. */

@@ -9,14 +9,14 @@ import {
   TRADE_TYPES,
   TRANSACTION_IMAGES_MAX,
 } from './accounting-rules.ts';
-import { EpochMs, Id, Money, Text } from './common.ts';
+import { EpochMs, Id, Money, Name, Text } from './common.ts';
 import { CATEGORY_ICONS } from './dimension-icons.ts';
 import type { MessageKey } from './messages.ts';
 
 // ---------- dimensions ----------
 
 const Currency = z.string().regex(/^[A-Z]{3}$/, 'must be a currency code');
-export const DimensionName = Text(DIMENSION_NAME_MAX, { min: 1 });
+export const DimensionName = Name(DIMENSION_NAME_MAX);
 /** A category icon: a name of the web's SVG icon set (CATEGORY_ICONS), never an emoji. */
 const IconName = z.enum(CATEGORY_ICONS);
 
@@ -94,7 +94,7 @@ export const CreateCategoryRequest = z.object({
 export type CreateCategoryRequest = z.input<typeof CreateCategoryRequest>;
 export const CreateAccountRequest = z.object({
   name: DimensionName,
-  group_name: Text(ACCOUNT_GROUP_MAX, { min: 1 }),
+  group_name: Name(ACCOUNT_GROUP_MAX),
   type: z.enum(ACCOUNT_TYPES),
   currency: Currency.optional(),
   /** The opening balance, recorded as a Balance_Changed transaction so balances stay a sum. */
@@ -113,7 +113,7 @@ export type UpdateCategoryRequest = z.input<typeof UpdateCategoryRequest>;
 export const UpdateAccountRequest = z
   .object({
     name: DimensionName.optional(),
-    group_name: Text(ACCOUNT_GROUP_MAX, { min: 1 }).optional(),
+    group_name: Name(ACCOUNT_GROUP_MAX).optional(),
     type: z.enum(ACCOUNT_TYPES).optional(),
     currency: Currency.optional(),
     hidden: z.boolean().optional(),

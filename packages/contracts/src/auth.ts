@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
-import { Text } from './common.ts';
+import { Name, Text } from './common.ts';
 import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { CONTROL_CHARS, PHONE_PATTERN, stripPhonePrefix } from './rules.ts';
 
@@ -19,11 +19,16 @@ export const Password = z
   .min(PASSWORD_MIN, `at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `at most ${PASSWORD_MAX} characters`)
   .refine((v) => !CONTROL_CHARS.test(v), 'validation.controlChars' satisfies MessageKey);
-export const Nickname = Text(NICKNAME_MAX, { min: 1 });
+export const Nickname = Name(NICKNAME_MAX);
 
 export const LoginRequest = z.discriminatedUnion('type', [
   z.object({ type: z.literal('code'), phone: Phone, code: z.string().regex(/^[0-9]{4,8}$/, 'must be digits') }),
-  z.object({ type: z.literal('password'), username: Text(128, { min: 1 }), password: Text(128, { min: 1 }) }),
+  // The password as set (`Password`): never trimmed nor read as text, so any password that could be set signs in.
+  z.object({
+    type: z.literal('password'),
+    username: Text(128, { min: 1 }),
+    password: z.string().min(1, 'must not be empty').max(128, 'at most 128 characters'),
+  }),
   /** Login that binds the phone the host app vouches for; it fails loudly so the caller can rethrow. */
   z.object({ type: z.literal('relatesWxPhoneOfSui'), phone: Phone, code: z.string().regex(/^[0-9]{4,8}$/, 'must be digits') }),
 ]);
@@ -74,8 +79,29 @@ export const OAuthAuthorizeQuery = z.object({
 export const OAuthAuthorizeResponse = TokenPair;
 
 export const UserInfoResponse = z.object({ data: UserInfo });
+
+/** What the avatar upload answers: a file CAB stores and serves itself. */
+export const STORED_AVATAR = /^\/files\/avatars\/[0-9a-f]{32}\.(?:png|jpg|gif|webp)$/;
+
+/**
+ * An avatar: none (''), a file the upload stored, or an https address; the server takes
+ * an https address only from a host its settings allow (CAB_AVATAR_HOSTS), so that
+ * whoever sees an avatar does not tell another host their address.
+ */
+export const AvatarUrl = z
+  .string()
+  .max(512)
+  .refine((v) => v === '' || STORED_AVATAR.test(v) || isHttpsAddress(v), 'user.avatarUrlInvalid' satisfies MessageKey);
+
+/** An https URL without credentials in it. */
+export function isHttpsAddress(v: string): boolean {
+  if (!URL.canParse(v)) return false;
+  const url = new URL(v);
+  return url.protocol === 'https:' && !url.username && !url.password;
+}
+
 export const UpdateUserRequest = z
-  .object({ nickname: Nickname.optional(), avatar_url: z.string().max(512).optional() })
+  .object({ nickname: Nickname.optional(), avatar_url: AvatarUrl.optional() })
   .refine((v) => v.nickname !== undefined || v.avatar_url !== undefined, 'validation.nothingToUpdate' satisfies MessageKey);
 export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 export const BindPhoneRequest = z.object({ phone: Phone, code: z.string().regex(/^[0-9]{4,8}$/, 'must be digits') });

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { Id, Text } from './common.ts';
+import { Id, Name, Text } from './common.ts';
 import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX } from './constants.ts';
 import { DATE_GAP_MAX, DATE_GAP_MIN, DAY_GAP_MAX, DAY_GAP_MIN } from './statistics-rules.ts';
 import type { MessageKey } from './messages.ts';
 
-export const BookName = Text(BOOK_NAME_MAX, { min: 1 });
+export const BookName = Name(BOOK_NAME_MAX);
 export const BookRemark = Text(BOOK_REMARK_MAX, { multiline: true });
 /** One of the web's SVG icons (BOOK_ICONS), never an emoji. */
 export const BookIcon = z.enum(BOOK_ICONS);
-/** A cover is one of the cover materials or an uploaded file. */
-export const BookCover = z.string().regex(/^\/(static\/covers|files)\/[A-Za-z0-9/_.-]+$/, 'must be a cover material or an uploaded image');
+/** A cover is one of the cover materials or an uploaded file: CAB's own addresses, never climbing out of them. */
+export const BookCover = z
+  .string()
+  .regex(/^\/(static\/covers|files)\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/, 'must be a cover material or an uploaded image');
 
 /** An IANA time zone name (Asia/Shanghai): the zone a book's reports follow. */
 export const TimeZoneName = z

@@ -69,6 +69,7 @@ describe('the client entry', () => {
       'signing.ts',
       'statistics-paths.ts',
       'statistics-rules.ts',
+      'text-rules.ts',
       'text.ts',
       'time-range.ts',
     ]);

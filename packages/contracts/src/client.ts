@@ -18,6 +18,7 @@ export type * from './accounting.ts';
 export type * from './common.ts';
 export * from './text.ts';
 export * from './time-range.ts';
+export * from './text-rules.ts';
 export type * from './auth.ts';
 export type * from './books.ts';
 export * from './dimension-icons.ts';

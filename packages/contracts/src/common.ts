@@ -4,6 +4,7 @@ import { CONTROL_CHARS, CONTROL_CHARS_MULTILINE, LONE_SURROGATE } from './rules.
 import type { MessageKey } from './messages.ts';
 import { graphemeLength } from './text.ts';
 import { inTimeRange } from './time-range.ts';
+import { DIRECTION_CONTROLS, DIRECTION_OVERRIDES, looksEmpty } from './text-rules.ts';
 
 /** Beyond this many UTF-16 units per allowed character (a family emoji is 11), a text is too long without counting it. */
 const UNITS_PER_GRAPHEME = 16;
@@ -11,22 +12,29 @@ const UNITS_PER_GRAPHEME = 16;
 /**
  * The one text type of every text field: trimmed, within its length counted in
  * graphemes as a person sees them (`graphemeLength`), and free of NUL and other control
- * characters (multi-line texts keep line breaks and tabs).
+ * characters (multi-line texts keep line breaks and tabs). A text that looks empty
+ * (`looksEmpty`: only whitespace and characters that draw nothing) is empty. No text
+ * takes the direction embeddings and overrides; a `name` (what a person or a thing is
+ * called: nicknames, books, members, merchants, roles...) takes no direction control at
+ * all (docs/decisions.md, "Text that looks empty").
  */
 export function Text(
   max: number,
   // `graphemes` is kept for texts written when counting in graphemes was a choice: every text counts so now.
-  o: { min?: number; multiline?: boolean; graphemes?: boolean } = {},
+  o: { min?: number; multiline?: boolean; graphemes?: boolean; name?: boolean } = {},
 ) {
   const bad = o.multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS;
+  const direction = o.name ? DIRECTION_CONTROLS : DIRECTION_OVERRIDES;
   const base = z
     .string()
     .refine((v) => !bad.test(v), 'validation.controlChars' satisfies MessageKey)
-    .refine((v) => !LONE_SURROGATE.test(v), 'validation.brokenText' satisfies MessageKey);
+    .refine((v) => !LONE_SURROGATE.test(v), 'validation.brokenText' satisfies MessageKey)
+    .refine((v) => !direction.test(v), 'validation.directionControls' satisfies MessageKey);
   // A too_big issue of a string, as `.max` raises it, so the field's message says "at most N".
   const trimmed = z
     .string()
     .trim()
+    .overwrite((v) => (looksEmpty(v) ? '' : v))
     .check((ctx) => {
       const v = ctx.value;
       if (v.length > max * UNITS_PER_GRAPHEME || graphemeLength(v) > max)
@@ -41,6 +49,9 @@ export function Text(
     });
   return base.pipe(o.min ? trimmed.min(o.min, 'must not be empty') : trimmed);
 }
+
+/** A name: one line, not empty to the eye, without direction controls (see `Text`). */
+export const Name = (max: number) => Text(max, { min: 1, name: true });
 
 /** 64-bit ids travel as decimal strings, within PostgreSQL's bigint (a larger one names nothing). */
 export const Id = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Text } from './common.ts';
+import { Id, Name, Text } from './common.ts';
 import { COMMENT_CURSOR, FORUM_EVENT_CURSOR, THREAD_CURSOR, cursorField } from './cursor.ts';
 import {
   FORUM_ACTIONS,
@@ -30,9 +30,9 @@ export const ThreadDetailParams = z.object({ scene: z.enum(FORUM_SCENES), tid: I
 export const ThreadIdParams = z.object({ tid: Id });
 
 /** Stored as given (HTML included, trimmed) and shown as text. */
-export const ThreadSubject = Text(FORUM_SUBJECT_MAX, { min: 1 });
+export const ThreadSubject = Name(FORUM_SUBJECT_MAX);
 export const ThreadMessage = Text(FORUM_MESSAGE_MAX, { min: 1, multiline: true });
-export const ThreadTags = z.array(Text(FORUM_TAG_MAX, { min: 1 })).max(FORUM_TAGS_MAX);
+export const ThreadTags = z.array(Name(FORUM_TAG_MAX)).max(FORUM_TAGS_MAX);
 export const PostThreadRequest = z.object({ subject: ThreadSubject, message: ThreadMessage, tags: ThreadTags.default([]) });
 export type PostThreadRequest = z.infer<typeof PostThreadRequest>;
 export const EditThreadRequest = PostThreadRequest;

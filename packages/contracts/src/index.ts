@@ -5,6 +5,7 @@ export * from './messages-ranges.ts';
 export * from './common.ts';
 export * from './text.ts';
 export * from './time-range.ts';
+export * from './text-rules.ts';
 export * from './signing.ts';
 export * from './auth.ts';
 export * from './permissions.ts';

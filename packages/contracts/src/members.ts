@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Phone } from './auth.ts';
-import { Id, Text } from './common.ts';
+import { Id, Name, Text } from './common.ts';
 import { ACTIVITY_CURSOR, cursorField } from './cursor.ts';
 import { MONEY_PATTERN } from './money.ts';
 import {
@@ -78,7 +78,7 @@ export const RoleOperationRequest = z
   .discriminatedUnion('operation', [
     z.object({
       operation: z.literal('9'),
-      role_name: Text(ROLE_NAME_MAX, { min: 1 }),
+      role_name: Name(ROLE_NAME_MAX),
       role_desc: Text(ROLE_DESC_MAX).optional(),
       permission_codes: PermissionCodes,
       price: RolePrice.optional(),
@@ -87,7 +87,7 @@ export const RoleOperationRequest = z
     z.object({
       operation: z.literal('8'),
       role_id: Id,
-      role_name: Text(ROLE_NAME_MAX, { min: 1 }).optional(),
+      role_name: Name(ROLE_NAME_MAX).optional(),
       role_desc: Text(ROLE_DESC_MAX).optional(),
       permission_codes: PermissionCodes.optional(),
       price: RolePrice.optional(),

@@ -87,7 +87,7 @@ export const AUTH_MESSAGES = /* @__PURE__ */ (() =>
     },
     'user.avatarUrlInvalid': {
       code: ErrorCode.VALIDATION,
-      'zh-CN': '头像地址不正确',
-      en: 'avatar_url must be an uploaded file or an https URL',
+      'zh-CN': '头像只能是上传的图片或本服务允许的图片地址',
+      en: 'the avatar must be an uploaded image or an address this server allows',
     },
   }) as const satisfies Record<`auth.${string}` | `user.${string}`, MessageDef>)();

@@ -35,6 +35,11 @@ export const VALIDATION_MESSAGES = /* @__PURE__ */ (() => {
       'zh-CN': '{field}含有无法识别的字符',
       en: '{field} contains a broken character',
     },
+    'validation.directionControls': {
+      code: V,
+      'zh-CN': '{field}不能包含文字方向控制字符',
+      en: '{field} must not contain text direction control characters',
+    },
     'validation.nothingToUpdate': { code: V, 'zh-CN': '没有需要修改的内容', en: 'nothing to update' },
   } as const satisfies Record<`validation.${string}`, MessageDef>;
 })();

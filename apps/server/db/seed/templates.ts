@@ -267,7 +267,7 @@ export const TEMPLATES: TemplateSeed[] = [
     code: 'wedding',
     category: 'life-events',
     name: '婚礼人情账本',
-    name_en: 'Wedding and gifts book',
+    name_en: 'Wedding book',
     icon: 'wedding',
     cover: '/static/covers/cover-7.svg',
     description: '婚礼筹备与礼金往来，清晰记录。',

@@ -26,7 +26,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-type FieldRefinementKey = 'validation.controlChars' | 'validation.brokenText';
+type FieldRefinementKey = 'validation.controlChars' | 'validation.brokenText' | 'validation.directionControls';
 
 /**
  * A refinement names its message by catalogue key: a parameterless validation key, or

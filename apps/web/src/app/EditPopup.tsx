@@ -1,5 +1,5 @@
 import { Button, Input, Popup } from 'antd-mobile';
-import { clip, Counter, FieldError, useField, useSubmitGuard } from './form.tsx';
+import { clip, Counter, FieldError, useField, useSubmitGuard, nameInput, required, textInput } from './form.tsx';
 import { useState } from 'react';
 import { useTranslation } from '../i18n/index.ts';
 
@@ -10,17 +10,24 @@ interface Props {
   type?: 'text' | 'password';
   /** Characters at most: longer input is cut, and text fields show the count. */
   maxLength: number;
+  /**
+   * A name or free text (docs/decisions.md, "Text that looks empty"): what the input takes
+   * and, with `empty`, the message for a value that looks empty. Checked before `validate`.
+   */
+  text?: { kind: 'name' | 'text'; empty?: string };
   /** Answers an error text to show, or undefined when the value is good. */
-  validate: (v: string) => string | undefined;
+  validate?: (v: string) => string | undefined;
   onSave: (v: string) => Promise<unknown>;
   onClose: () => void;
   testId: string;
 }
 
 /** A bottom popup with one field and a save button (nickname, password, book name and remark). */
-export function EditPopup({ title, initial, placeholder, type = 'text', maxLength, validate, onSave, onClose, testId }: Props) {
+export function EditPopup({ title, initial, placeholder, type = 'text', maxLength, text, validate, onSave, onClose, testId }: Props) {
   const { t } = useTranslation();
-  const field = useField(initial, { filter: clip(maxLength), validate });
+  const filter = !text ? clip(maxLength) : text.kind === 'name' ? nameInput(maxLength) : textInput(maxLength);
+  const empty = text?.empty === undefined ? undefined : required(text.empty);
+  const field = useField(initial, { filter, validate: (v) => empty?.(v) ?? validate?.(v) });
   const [saving, setSaving] = useState(false);
   const guard = useSubmitGuard();
   // On failure the request wrapper has shown why; the popup stays open with the value.

@@ -1,4 +1,4 @@
-import { clipGraphemes, graphemeLength } from '@cab/contracts/client';
+import { clipGraphemes, graphemeLength, looksEmpty, stripDirectionControls } from '@cab/contracts/client';
 import { useRef, useState } from 'react';
 
 /**
@@ -16,6 +16,31 @@ export const clip =
   (max: number) =>
   (v: string): string =>
     clipGraphemes(v, max);
+
+const inputFor =
+  (name: boolean) =>
+  (max: number) =>
+  (v: string): string =>
+    clipGraphemes(stripDirectionControls(v, name), max);
+
+/**
+ * A name's input (nickname, book, category, member, role, a thread's subject...): every
+ * direction control goes as it is typed or pasted, and it is cut to `max`
+ * (docs/decisions.md, "Text that looks empty"; the contracts' `Name`).
+ */
+export const nameInput = inputFor(true);
+
+/** Free text's input (remarks, posts, comments, reviews): the direction embeddings and overrides go. */
+export const textInput = inputFor(false);
+
+/**
+ * A required text's check: a text that looks empty (only spaces and characters that draw
+ * nothing, such as U+200B) shows `message`, as the contracts' `Text` refuses it.
+ */
+export const required =
+  (message: string) =>
+  (v: string): string | undefined =>
+    looksEmpty(v) ? message : undefined;
 
 /** Digits only, at most `max` of them (phone numbers, verification codes). */
 export const digitsOnly =
@@ -37,7 +62,8 @@ export function useField(
   initial: string,
   opts: { filter?: (v: string) => string; validate?: (v: string) => string | undefined } = {},
 ): Field {
-  const [value, setValue] = useState(initial);
+  // What the input cannot take goes from its first value too (a name stored before a rule).
+  const [value, setValue] = useState(() => (opts.filter ? opts.filter(initial) : initial));
   const [error, setError] = useState<string>();
   return {
     value,

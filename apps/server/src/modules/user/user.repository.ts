@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
 import type { UsersTable } from '../../platform/db/schema.ts';
 
@@ -24,6 +24,31 @@ export class UserRepository {
 
   create(phone: string, nickname: string, db: Database = this.db) {
     return db.insertInto('users').values({ phone, nickname }).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Users whose avatar is set and is not a file of the upload's shape (`stored`, a pattern both JavaScript and PostgreSQL read alike). */
+  foreignAvatars(stored: string) {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'avatar_url'])
+      .where('avatar_url', '<>', '')
+      .where(sql<boolean>`avatar_url !~ ${stored}`)
+      .execute();
+  }
+
+  /** Sets these users' avatars back to none, unless changed since they were read. */
+  async clearAvatars(users: ReadonlyArray<{ id: string; avatar_url: string }>): Promise<number> {
+    let cleared = 0;
+    for (let i = 0; i < users.length; i += 500) {
+      const chunk = users.slice(i, i + 500);
+      const res = await this.db
+        .updateTable('users')
+        .set({ avatar_url: '' })
+        .where((eb) => eb.or(chunk.map((u) => eb.and([eb('id', '=', u.id), eb('avatar_url', '=', u.avatar_url)]))))
+        .executeTakeFirst();
+      cleared += Number(res.numUpdatedRows);
+    }
+    return cleared;
   }
 
   update(id: string, patch: Updateable<UsersTable>) {

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/index.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { sniffImage } from '../../platform/storage.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
-import { DEFAULT_LOCALE, defaultNickname, type Locale } from '@cab/contracts';
+import { DEFAULT_LOCALE, STORED_AVATAR, defaultNickname, isHttpsAddress, type Locale } from '@cab/contracts';
 
 export function presentUser(u: UserRow, token: string): UserInfo {
   return {
@@ -23,7 +23,28 @@ export class UserService {
   constructor(
     private readonly repo: UserRepository,
     private readonly storage: FileStorage,
+    /** Hosts whose https images may be avatars (config.avatarHosts). */
+    private readonly avatarHosts: readonly string[] = [],
   ) {}
+
+  /**
+   * Whether an avatar address may be shown to other people: none, a file the upload
+   * stored, or an https image on an allowed host. Any other host would learn the address
+   * of everyone who sees the avatar (docs/decisions.md, "Avatars").
+   */
+  avatarAllowed(url: string): boolean {
+    if (url === '' || STORED_AVATAR.test(url)) return true;
+    return isHttpsAddress(url) && this.avatarHosts.includes(new URL(url).host);
+  }
+
+  /**
+   * Puts back the default avatar wherever the stored one is no longer allowed (stored
+   * before the rule, or from a host since taken off the list); housekeeping runs it.
+   */
+  async dropRefusedAvatars(): Promise<number> {
+    const refused = (await this.repo.foreignAvatars(STORED_AVATAR.source)).filter((u) => !this.avatarAllowed(u.avatar_url));
+    return this.repo.clearAvatars(refused);
+  }
 
   async get(id: string): Promise<UserRow> {
     const u = await this.repo.findById(id);
@@ -49,9 +70,7 @@ export class UserService {
   }
 
   async update(id: string, patch: { nickname?: string | undefined; avatar_url?: string | undefined }): Promise<UserRow> {
-    if (patch.avatar_url !== undefined && patch.avatar_url !== '' && !/^(\/files\/|https:\/\/)/.test(patch.avatar_url)) {
-      throw new AppError('user.avatarUrlInvalid');
-    }
+    if (patch.avatar_url !== undefined && !this.avatarAllowed(patch.avatar_url)) throw new AppError('user.avatarUrlInvalid');
     const u = await this.repo.update(id, {
       ...(patch.nickname !== undefined ? { nickname: patch.nickname } : {}),
       ...(patch.avatar_url !== undefined ? { avatar_url: patch.avatar_url } : {}),

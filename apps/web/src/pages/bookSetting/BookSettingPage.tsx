@@ -147,7 +147,7 @@ function BookSettings() {
             initial={b.name}
             placeholder={t('bookSetting.namePlaceholder')}
             maxLength={BOOK_NAME_MAX}
-            validate={(v) => (!v.trim() ? t('bookSetting.nameEmpty') : undefined)}
+            text={{ kind: 'name', empty: t('bookSetting.nameEmpty') }}
             onSave={(v) => save({ name: v.trim() })}
             onClose={() => setEditing(undefined)}
           />
@@ -159,7 +159,7 @@ function BookSettings() {
             initial={b.remark}
             placeholder={t('bookSetting.remarkPlaceholder')}
             maxLength={BOOK_REMARK_MAX}
-            validate={() => undefined}
+            text={{ kind: 'text' }}
             onSave={(v) => save({ remark: v.trim() })}
             onClose={() => setEditing(undefined)}
           />

@@ -118,7 +118,7 @@ function CategoryLabels() {
           initial=""
           placeholder={t('search.namePlaceholder', { n: DIMENSION_NAME_MAX })}
           maxLength={DIMENSION_NAME_MAX}
-          validate={(v) => (v.trim() ? undefined : t('search.nameEmpty'))}
+          text={{ kind: 'name', empty: t('search.nameEmpty') }}
           onSave={async (v) => {
             const name = v.trim();
             await create.mutateAsync(

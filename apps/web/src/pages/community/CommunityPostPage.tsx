@@ -1,10 +1,18 @@
-import { FORUM_MESSAGE_MAX, FORUM_SUBJECT_MAX, FORUM_TAG_MAX, FORUM_TAGS_MAX, Permission, type Thread } from '@cab/contracts/client';
+import {
+  FORUM_MESSAGE_MAX,
+  FORUM_SUBJECT_MAX,
+  FORUM_TAG_MAX,
+  FORUM_TAGS_MAX,
+  Permission,
+  looksEmpty,
+  type Thread,
+} from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Skeleton, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../app/EmptyState.tsx';
-import { Counter, FieldError, clip, useField, useSubmitGuard } from '../../app/form.tsx';
+import { Counter, FieldError, useField, useSubmitGuard, nameInput, required, textInput } from '../../app/form.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
@@ -28,7 +36,7 @@ import '../../i18n/community.ts';
 
 const PIN_CODES = [Permission.EDIT_BOOK];
 /** One line: a subject or a tag takes no line breaks. */
-const oneLine = (max: number) => (v: string) => clip(max)(v.replace(/[\r\n\t]+/g, ' '));
+const oneLine = (max: number) => (v: string) => nameInput(max)(v.replace(/[\r\n\t]+/g, ' '));
 
 interface Draft {
   subject: string;
@@ -52,11 +60,11 @@ function PostForm({ tid, initial, canPin }: { tid: string | undefined; initial: 
   const guard = useSubmitGuard();
   const subject = useField(initial.subject, {
     filter: oneLine(FORUM_SUBJECT_MAX),
-    validate: (v) => (v.trim() ? undefined : t('community.editor.subjectRequired')),
+    validate: required(t('community.editor.subjectRequired')),
   });
   const message = useField(initial.message, {
-    filter: clip(FORUM_MESSAGE_MAX),
-    validate: (v) => (v.trim() ? undefined : t('community.editor.messageRequired')),
+    filter: textInput(FORUM_MESSAGE_MAX),
+    validate: required(t('community.editor.messageRequired')),
   });
   const tagInput = useField('', { filter: oneLine(FORUM_TAG_MAX) });
   const [tags, setTags] = useState<string[]>(initial.tags);
@@ -65,7 +73,7 @@ function PostForm({ tid, initial, canPin }: { tid: string | undefined; initial: 
 
   const addTag = () => {
     const tag = tagInput.value.trim();
-    if (!tag) return;
+    if (looksEmpty(tag)) return;
     if (full) return tagInput.setError(t('community.editor.tagsFull', { count: FORUM_TAGS_MAX }));
     if (tags.includes(tag)) return tagInput.setError(t('community.editor.tagDuplicate'));
     setTags([...tags, tag]);
@@ -163,7 +171,7 @@ function PostForm({ tid, initial, canPin }: { tid: string | undefined; initial: 
             placeholder={full ? t('community.editor.tagsFull', { count: FORUM_TAGS_MAX }) : t('community.editor.tagPlaceholder')}
             autoComplete="off"
           />
-          <Button size="small" fill="outline" data-testid="post-tag-add" disabled={full || !tagInput.value.trim()} onClick={addTag}>
+          <Button size="small" fill="outline" data-testid="post-tag-add" disabled={full || looksEmpty(tagInput.value)} onClick={addTag}>
             {t('community.editor.addTag')}
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { MESSAGE_PATHS, REPORT_REASON_MAX, REPORT_TARGET_TYPES } from '@cab/contracts/client';
+import { MESSAGE_PATHS, REPORT_REASON_MAX, REPORT_TARGET_TYPES, looksEmpty } from '@cab/contracts/client';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Selector } from 'antd-mobile';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { request } from '../../api/client.ts';
 import { ApiError } from '../../api/request.ts';
 import { EmptyState } from '../../app/EmptyState.tsx';
-import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../app/form.tsx';
+import { Counter, FieldError, useField, useSubmitGuard, textInput } from '../../app/form.tsx';
 import { PageBar, useBack } from '../../app/PageBar.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { showToast } from '../../app/toast.ts';
@@ -22,7 +22,7 @@ const isTargetType = (v: string | null): v is TargetType => (REPORT_TARGET_TYPES
 
 /** What is sent: the chosen reason's words, then what the user wrote ("垃圾广告：..."). */
 export const reportReason = (label: string | undefined, text: string): string => {
-  const written = text.trim();
+  const written = looksEmpty(text) ? '' : text.trim();
   if (label && written) return `${label}：${written}`;
   return label ?? written;
 };
@@ -40,7 +40,7 @@ function ToReport({ targetType, targetId }: { targetType: TargetType; targetId: 
   const [choice, setChoice] = useState<Reason>();
   const [refused, setRefused] = useState<string>();
   const label = choice ? t(`messages.report.${choice}`) : undefined;
-  const text = useField('', { filter: clip(REPORT_REASON_MAX) });
+  const text = useField('', { filter: textInput(REPORT_REASON_MAX) });
   const submit = useMutation({
     mutationFn: (reason: string) =>
       request<{ data: { report_id: string } }>(MESSAGE_PATHS.report, {

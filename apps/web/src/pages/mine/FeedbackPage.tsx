@@ -1,9 +1,9 @@
-import { clipGraphemes, FEEDBACK_CONTACT_MAX, FEEDBACK_CONTENT_MAX, graphemeLength } from '@cab/contracts/client';
+import { FEEDBACK_CONTACT_MAX, FEEDBACK_CONTENT_MAX, graphemeLength } from '@cab/contracts/client';
 import { Button, Result } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/request.ts';
-import { Counter, FieldError, useField, useSubmitGuard } from '../../app/form.tsx';
+import { Counter, FieldError, useField, useSubmitGuard, textInput, required } from '../../app/form.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { useSendFeedback } from '../../features/mine/api.ts';
@@ -12,7 +12,6 @@ import '../../i18n/mine-links.ts';
 import '../../features/mine/mine-links.css';
 
 /** Cut as typed, at a grapheme, to the limit the server counts the same way. */
-const clipTo = (max: number) => (v: string) => clipGraphemes(v, max);
 
 /**
  * 意见反馈 (mine page): what the user writes, and how to reach them if they like, kept for
@@ -27,10 +26,10 @@ function Feedback() {
   const [refused, setRefused] = useState<string>();
   const [sent, setSent] = useState(false);
   const content = useField('', {
-    filter: clipTo(FEEDBACK_CONTENT_MAX),
-    validate: (v) => (v.trim() ? undefined : t('mineLinks.feedback.required')),
+    filter: textInput(FEEDBACK_CONTENT_MAX),
+    validate: required(t('mineLinks.feedback.required')),
   });
-  const contact = useField('', { filter: clipTo(FEEDBACK_CONTACT_MAX) });
+  const contact = useField('', { filter: textInput(FEEDBACK_CONTACT_MAX) });
 
   if (sent)
     return (

@@ -134,7 +134,7 @@ function PersonalInfo() {
             initial={shownNickname(user.nickName, i18n.language)}
             placeholder={t('personal.nicknamePlaceholder')}
             maxLength={NICKNAME_MAX}
-            validate={(v) => (!v.trim() ? t('personal.nicknameEmpty') : undefined)}
+            text={{ kind: 'name', empty: t('personal.nicknameEmpty') }}
             onSave={(v) => nickname.mutateAsync(v.trim())}
             onClose={() => setEditing(undefined)}
           />

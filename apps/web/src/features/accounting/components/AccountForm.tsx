@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPES, DEFAULT_CURRENCY, DIMENSION_NAME_MAX, type AccountType, type CreateAccountRequest } from '@cab/contracts/client';
 import { Button, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
-import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../../app/form.tsx';
+import { Counter, FieldError, useField, useSubmitGuard, nameInput, required } from '../../../app/form.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 
 /** Three capital letters, as the server takes a currency code. */
@@ -27,7 +27,7 @@ export function AccountForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const name = useField('', { filter: clip(DIMENSION_NAME_MAX), validate: (v) => (v.trim() ? undefined : t('search.nameEmpty')) });
+  const name = useField('', { filter: nameInput(DIMENSION_NAME_MAX), validate: required(t('search.nameEmpty')) });
   const choices = groups.includes(t('manage.newGroup')) ? groups : [...groups, t('manage.newGroup')];
   const [group, setGroup] = useState(choices[0] ?? t('manage.newGroup'));
   const [type, setType] = useState<AccountType>('Cash');

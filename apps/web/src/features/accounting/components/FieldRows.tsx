@@ -1,6 +1,6 @@
 import { REMARK_MAX, stripControlChars, type RecordTab } from '@cab/contracts/client';
 import { Input } from 'antd-mobile';
-import { clip, Counter, FieldError } from '../../../app/form.tsx';
+import { Counter, FieldError, textInput } from '../../../app/form.tsx';
 import { i18n, useTranslation, type TKey } from '../../../i18n/index.ts';
 import { wallClock, zoneFormat, zoneNote } from '../../../lib/book-clock.ts';
 import '../../../i18n/clock.ts';
@@ -29,7 +29,7 @@ export function formatTime(ms: number, timeZone: string, now = Date.now()): stri
 const isRowField = (f: PickField): f is 'category' | 'account' | 'from' | 'to' =>
   f === 'category' || f === 'account' || f === 'from' || f === 'to';
 
-const filterRemark = (v: string) => clip(REMARK_MAX)(stripControlChars(v, true));
+const filterRemark = (v: string) => textInput(REMARK_MAX)(stripControlChars(v, true));
 
 /** The form's rows under the amount: what the tab needs, then time, the three labels and the remark. */
 export function FieldRows({

@@ -146,7 +146,7 @@ export function ManageActions({
           initial={editing.what === 'rename' ? editing.row.name : ''}
           placeholder={t('search.namePlaceholder', { n: DIMENSION_NAME_MAX })}
           maxLength={DIMENSION_NAME_MAX}
-          validate={(v) => (v.trim() ? undefined : t('search.nameEmpty'))}
+          text={{ kind: 'name', empty: t('search.nameEmpty') }}
           onSave={async (v) => {
             if (editing.what === 'rename') {
               await update.mutateAsync({ id: editing.row.id, patch: { name: v.trim() } });

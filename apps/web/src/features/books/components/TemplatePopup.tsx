@@ -1,7 +1,7 @@
 import { BOOK_NAME_MAX, type TemplateSummary } from '@cab/contracts/client';
 import { Button, Input, Popup, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../../app/form.tsx';
+import { Counter, FieldError, useField, useSubmitGuard, nameInput, required } from '../../../app/form.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useCreateBook } from '../mutations.ts';
@@ -23,9 +23,9 @@ function NameStep({
   const { t, i18n } = useTranslation();
   const create = useCreateBook();
   const text = templateText(template, i18n.language);
-  const name = useField(clip(BOOK_NAME_MAX)(text.name), {
-    filter: clip(BOOK_NAME_MAX),
-    validate: (v) => (v.trim() ? undefined : t('bookSetting.nameEmpty')),
+  const name = useField(nameInput(BOOK_NAME_MAX)(text.name), {
+    filter: nameInput(BOOK_NAME_MAX),
+    validate: required(t('bookSetting.nameEmpty')),
   });
   const guard = useSubmitGuard();
   const submit = () => {

@@ -3,7 +3,7 @@ import { MoreRows } from '../../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Skeleton, TextArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { Counter, FieldError, clip, useField, useSubmitGuard } from '../../../app/form.tsx';
+import { Counter, FieldError, useField, useSubmitGuard, textInput, required } from '../../../app/form.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { i18n, useTranslation } from '../../../i18n/index.ts';
@@ -171,8 +171,8 @@ export function ReplyBox({
   const { t } = useTranslation();
   const reply = useReply(tid);
   const text = useField('', {
-    filter: clip(FORUM_MESSAGE_MAX),
-    validate: (v) => (v.trim() ? undefined : t('community.comments.required')),
+    filter: textInput(FORUM_MESSAGE_MAX),
+    validate: required(t('community.comments.required')),
   });
   const guard = useSubmitGuard();
   const send = () => {

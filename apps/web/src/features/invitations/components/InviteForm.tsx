@@ -9,7 +9,7 @@ import {
 } from '@cab/contracts/client';
 import { Button, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';
-import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../../app/form.tsx';
+import { Counter, FieldError, useField, useSubmitGuard, textInput } from '../../../app/form.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useCreateInvitation, type InviteSetting } from '../api.ts';
@@ -38,7 +38,7 @@ export function InviteForm({
   const [validity, setValidity] = useState<LinkValidity>(setting.link_validity);
   const [roleIds, setRoleIds] = useState<string[]>([]);
   const [roleError, setRoleError] = useState<string>();
-  const remark = useField('', { filter: clip(APPLY_REMARK_MAX) });
+  const remark = useField('', { filter: textInput(APPLY_REMARK_MAX) });
   const single = audit === 'NoReviewDesignatedRole';
   const needsRole = audit !== 'NeedToBeReviewed';
 

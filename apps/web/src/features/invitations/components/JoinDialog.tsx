@@ -2,7 +2,7 @@ import { APPLY_REMARK_MAX, INVITATION_CODE_LENGTH, type RoleRef } from '@cab/con
 import { Button, Popup, Selector, TextArea, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { ApiError } from '../../../api/request.ts';
-import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../../app/form.tsx';
+import { Counter, FieldError, useField, useSubmitGuard, textInput } from '../../../app/form.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { checkInvitationCode } from '../api.ts';
 import { roleName } from '../labels.ts';
@@ -48,7 +48,7 @@ export function JoinDialog({
   const [roleId, setRoleId] = useState<string>();
   const [roleError, setRoleError] = useState<string>();
   const [checking, setChecking] = useState(false);
-  const remark = useField('', { filter: clip(APPLY_REMARK_MAX) });
+  const remark = useField('', { filter: textInput(APPLY_REMARK_MAX) });
   const code = useField('', {
     filter: codeFilter,
     validate: (v) => (v.length === INVITATION_CODE_LENGTH ? undefined : t('invitations.codeLength', { length: INVITATION_CODE_LENGTH })),

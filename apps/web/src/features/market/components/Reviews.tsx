@@ -2,7 +2,7 @@ import { shownNickname, REVIEW_MAX, type TemplateReview } from '@cab/contracts/c
 import { MoreRows } from '../../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Skeleton, TextArea } from 'antd-mobile';
-import { Counter, FieldError, clip, useField, useSubmitGuard } from '../../../app/form.tsx';
+import { Counter, FieldError, useField, useSubmitGuard, textInput, required } from '../../../app/form.tsx';
 import { Icon } from '../../../app/icons.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { showToast } from '../../../app/toast.ts';
@@ -50,8 +50,8 @@ function ReviewBox({ templateId, mine }: { templateId: string; mine: TemplateRev
   const { t } = useTranslation();
   const post = usePostReview(templateId);
   const text = useField(mine?.content ?? '', {
-    filter: clip(REVIEW_MAX),
-    validate: (v) => (v.trim() ? undefined : t('market.reviews.required')),
+    filter: textInput(REVIEW_MAX),
+    validate: required(t('market.reviews.required')),
   });
   const guard = useSubmitGuard();
   const submit = () => {

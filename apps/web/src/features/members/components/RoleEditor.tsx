@@ -1,7 +1,7 @@
 import { ROLE_DESC_MAX, ROLE_NAME_MAX, type PermissionNode, type Role } from '@cab/contracts/client';
 import { Button, Input, TextArea } from 'antd-mobile';
 import { useState } from 'react';
-import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../../app/form.tsx';
+import { Counter, FieldError, useField, useSubmitGuard, nameInput, required, textInput } from '../../../app/form.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useUpdateRole, type RoleUpdate } from '../api.ts';
@@ -18,11 +18,8 @@ export function RoleEditor({ bookId, role, tree, editable }: { bookId: string; r
   const { t } = useTranslation();
   const initialCodes = allowedCodes(tree);
   const [codes, setCodes] = useState<ReadonlySet<string>>(() => new Set(initialCodes));
-  const name = useField(role.role_name, {
-    filter: clip(ROLE_NAME_MAX),
-    validate: (v) => (v.trim() ? undefined : t('members.roleForm.nameEmpty')),
-  });
-  const desc = useField(role.role_desc, { filter: clip(ROLE_DESC_MAX) });
+  const name = useField(role.role_name, { filter: nameInput(ROLE_NAME_MAX), validate: required(t('members.roleForm.nameEmpty')) });
+  const desc = useField(role.role_desc, { filter: textInput(ROLE_DESC_MAX) });
   const update = useUpdateRole(bookId);
   const guard = useSubmitGuard();
 

@@ -3,7 +3,7 @@ import { Button, Input, Popup, Selector, Skeleton, TextArea } from 'antd-mobile'
 import { useState } from 'react';
 import { AmountInput, useAmountField } from '../../../app/AmountInput.tsx';
 import { typedToWire } from '../../../app/amount-rules.ts';
-import { clip, Counter, FieldError, useField, useSubmitGuard } from '../../../app/form.tsx';
+import { Counter, FieldError, useField, useSubmitGuard, nameInput, required, textInput } from '../../../app/form.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import type { NewRole } from '../api.ts';
 import { togglePermission, treeCodes } from '../roles.ts';
@@ -32,8 +32,8 @@ export function RoleForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const name = useField('', { filter: clip(ROLE_NAME_MAX), validate: (v) => (v.trim() ? undefined : t('members.roleForm.nameEmpty')) });
-  const desc = useField('', { filter: clip(ROLE_DESC_MAX) });
+  const name = useField('', { filter: nameInput(ROLE_NAME_MAX), validate: required(t('members.roleForm.nameEmpty')) });
+  const desc = useField('', { filter: textInput(ROLE_DESC_MAX) });
   // Empty means free, as the placeholder says.
   const price = useAmountField('0', { zero: true, maxMinor: PRICE_MAX_MINOR });
   const [billing, setBilling] = useState<BillingType>('PerDay');

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../app/EmptyState.tsx';
-import { clip } from '../../../app/form.tsx';
+import { nameInput } from '../../../app/form.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { PageBar } from '../../../app/PageBar.tsx';
 import { RequireLogin } from '../../../app/RequireLogin.tsx';
@@ -153,10 +153,10 @@ function Search({ kind }: { kind: SearchKind }) {
         <EditPopup
           testId="search-new"
           title={t(`search.addTitle.${dim}`)}
-          initial={clip(DIMENSION_NAME_MAX)(keyword.trim())}
+          initial={nameInput(DIMENSION_NAME_MAX)(keyword.trim())}
           placeholder={t('search.namePlaceholder', { n: DIMENSION_NAME_MAX })}
           maxLength={DIMENSION_NAME_MAX}
-          validate={(v) => (v.trim() ? undefined : t('search.nameEmpty'))}
+          text={{ kind: 'name', empty: t('search.nameEmpty') }}
           onSave={add}
           onClose={() => setAdding(false)}
         />
