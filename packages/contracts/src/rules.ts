@@ -18,10 +18,10 @@ export function normalizePhone(raw: string): string | undefined {
 
 // Matching control characters is the point of these two patterns.
 /* eslint-disable no-control-regex */
-/** Characters no text field accepts: NUL and the other C0 controls, and DEL. */
-export const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+/** Characters no text field accepts: NUL and the other C0 controls, DEL and the C1 controls. */
+export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same for multi-line texts (remarks), which keep line breaks and tabs. */
-export const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /* eslint-enable no-control-regex */
 /** Half of a surrogate pair alone: not a character, and no database stores it. */
 export const LONE_SURROGATE = /\p{Surrogate}/u;
