@@ -106,7 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // One line per request, written by request-log.ts when it is answered.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // A forwarded address is the client's only when our own proxy wrote it (README, "Behind a proxy").
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true },
     // Stopping answers {code, message} like every refusal (http/errors.ts), not Fastify's own body.
     return503OnClosing: false,
