@@ -23,6 +23,10 @@ export interface Config {
   clientKeys: Map<string, ClientKey>;
   /** Our own proxies (addresses, CIDR ranges): only their X-Forwarded-For names the client. None by default. */
   trustedProxies: string[];
+  /** Host-app origins that may frame the web app and /docs (CSP frame-ancestors). None by default. */
+  frameAncestors: string[];
+  /** Origins besides our own the web app may show images from (an operation's https image). None by default. */
+  imageOrigins: string[];
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
   bodyLimitBytes: number;
@@ -90,6 +94,24 @@ export function parseTrustedProxies(raw: string | undefined): string[] {
   });
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A list of origins (CAB_FRAME_ANCESTORS, CAB_IMAGE_ORIGINS): scheme, host and port and
+ * nothing else; https, or http on this machine only (a development host page).
+ */
+export function parseOrigins(name: string, raw: string | undefined): string[] {
+  return list(raw).map((entry) => {
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+    // Nothing but host and port: no path, no wildcard, nothing that could end a CSP source.
+    const bare = /^https?:\/\/[^/?#@\s]+\/?$/i.test(entry) && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url?.hostname ?? '');
+    if (!url || !secure || !bare)
+      throw new Error(`${name}: "${entry}" is not an origin such as https://host.example.com (https, or http on localhost; no path)`);
+    return url.origin;
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clientKeys = new Map<string, ClientKey>([[WEB_CLIENT_KEY, { secret: WEB_CLIENT_SECRET, legacy: false }]]);
   parseKeys(env.CAB_CLIENT_KEYS, false, clientKeys);
@@ -106,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     answerCache: answerCacheOn(env),
     clientKeys,
     trustedProxies: parseTrustedProxies(env.CAB_TRUSTED_PROXIES),
+    frameAncestors: parseOrigins('CAB_FRAME_ANCESTORS', env.CAB_FRAME_ANCESTORS),
+    imageOrigins: parseOrigins('CAB_IMAGE_ORIGINS', env.CAB_IMAGE_ORIGINS),
     accessTokenTtlMs: Number(env.CAB_ACCESS_TOKEN_TTL_SECONDS ?? 7200) * 1000,
     refreshTokenTtlMs: Number(env.CAB_REFRESH_TOKEN_TTL_SECONDS ?? 30 * 86400) * 1000,
     bodyLimitBytes: 1024 * 1024,
