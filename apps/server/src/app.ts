@@ -16,6 +16,7 @@ import { AnswerCache } from './http/answer-cache.ts';
 import { MemoryBroadcast, type Broadcast } from './platform/broadcast.ts';
 import { registerPipeline } from './http/pipeline.ts';
 import { registerRequestLog, type InFlight } from './http/request-log.ts';
+import { everyAnswerHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { cacheForADay, WEB_STATIC_OPTIONS } from './http/static-files.ts';
 import type { RegisteredRoute } from './http/route.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
@@ -107,14 +108,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // One line per request, written by request-log.ts when it is answered.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // A forwarded address is the client's only when our own proxy wrote it (README, "Behind a proxy").
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true },
     // Stopping answers {code, message} like every refusal (http/errors.ts), not Fastify's own body.
     return503OnClosing: false,
     // The router's own refusals (a malformed percent-encoding, a path parameter over its
     // length) answer {code, message} like every other refusal, in the caller's language.
     frameworkErrors: (_err, req, reply) => {
-      void (reply as FastifyReply)
+      void everyAnswerHeaders(reply as FastifyReply)
+        .header('cache-control', 'no-store')
         .status(400)
         .send({ code: ErrorCode.VALIDATION, message: renderMessage('request.badUrl', requestLocale(req.headers)) });
     },
@@ -141,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const prefs = new PreferencesService(db, new PreferencesRepository(db), books, clock);
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, config);
   const answers = config.answerCache ? new AnswerCache(clock, broadcast) : null;
   app.decorate('answerCache', answers);
   registerBookRoleLookup(app, (userId, bookId) =>

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { WEB_CLIENT_KEY, WEB_CLIENT_SECRET } from '@cab/contracts';
 import { parseSmsSettings, type SmsSettings } from './sms-config.ts';
@@ -21,6 +22,12 @@ export interface Config {
   /** Whether book reads may be answered from memory (answerCacheOn). */
   answerCache: boolean;
   clientKeys: Map<string, ClientKey>;
+  /** Our own proxies (addresses, CIDR ranges): only their X-Forwarded-For names the client. None by default. */
+  trustedProxies: string[];
+  /** Host-app origins that may frame the web app and /docs (CSP frame-ancestors). None by default. */
+  frameAncestors: string[];
+  /** Origins besides our own the web app may show images from (an operation's https image). None by default. */
+  imageOrigins: string[];
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
   bodyLimitBytes: number;
@@ -78,6 +85,55 @@ function answerCacheOn(env: NodeJS.ProcessEnv): boolean {
   return !env.DATABASE_URL || Boolean(env.REDIS_URL);
 }
 
+const list = (raw: string | undefined): string[] =>
+  (raw ?? '')
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** proxy-addr's names for whole ranges: the loopback, link-local and unique-local addresses. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * CAB_TRUSTED_PROXIES: the proxies whose X-Forwarded-For is believed. Each is an IP
+ * address, a CIDR range or one of proxy-addr's range names. A range of every address
+ * (`/0`) is refused: it would let any caller choose the address its limits count.
+ */
+export function parseTrustedProxies(raw: string | undefined): string[] {
+  return list(raw).map((entry) => {
+    if (PROXY_RANGES.has(entry)) return entry;
+    const [addr = '', prefix, extra] = entry.split('/');
+    const family = net.isIP(addr);
+    const bits = family === 6 ? 128 : 32;
+    if (family && prefix !== undefined && /^0+$/.test(prefix))
+      throw new Error(`CAB_TRUSTED_PROXIES: "${entry}" would trust every address: name the proxies' own addresses`);
+    const prefixOk = prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= bits);
+    if (!family || !prefixOk || extra !== undefined)
+      throw new Error(
+        `CAB_TRUSTED_PROXIES: "${entry}" is not an IP address, a CIDR range (10.0.0.0/8, 1 to ${bits} bits) or one of loopback, linklocal, uniquelocal`,
+      );
+    return entry;
+  });
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A list of origins (CAB_FRAME_ANCESTORS, CAB_IMAGE_ORIGINS): scheme, host and port and
+ * nothing else; https, or http on this machine only (a development host page).
+ */
+export function parseOrigins(name: string, raw: string | undefined): string[] {
+  return list(raw).map((entry) => {
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+    // Nothing but host and port: no path, no wildcard, nothing that could end a CSP source.
+    const bare = /^https?:\/\/[^/?#@\s]+\/?$/i.test(entry) && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url?.hostname ?? '');
+    if (!url || !secure || !bare)
+      throw new Error(`${name}: "${entry}" is not an origin such as https://host.example.com (https, or http on localhost; no path)`);
+    return url.origin;
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clientKeys = new Map<string, ClientKey>([[WEB_CLIENT_KEY, { secret: WEB_CLIENT_SECRET, legacy: false }]]);
   parseKeys(env.CAB_CLIENT_KEYS, false, clientKeys);
@@ -93,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.CAB_REDIS_PREFIX || 'cab:',
     answerCache: answerCacheOn(env),
     clientKeys,
+    trustedProxies: parseTrustedProxies(env.CAB_TRUSTED_PROXIES),
+    frameAncestors: parseOrigins('CAB_FRAME_ANCESTORS', env.CAB_FRAME_ANCESTORS),
+    imageOrigins: parseOrigins('CAB_IMAGE_ORIGINS', env.CAB_IMAGE_ORIGINS),
     accessTokenTtlMs: Number(env.CAB_ACCESS_TOKEN_TTL_SECONDS ?? 7200) * 1000,
     refreshTokenTtlMs: Number(env.CAB_REFRESH_TOKEN_TTL_SECONDS ?? 30 * 86400) * 1000,
     bodyLimitBytes: 1024 * 1024,

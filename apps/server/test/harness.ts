@@ -118,6 +118,8 @@ export interface CallOptions {
   locale?: string;
   /** An Accept-Language header, for clients without a Device locale. */
   acceptLanguage?: string;
+  /** The address the call comes from (the socket's peer); 127.0.0.1 by default. */
+  remoteAddress?: string;
 }
 
 /**
@@ -178,7 +180,13 @@ export class SignedClient {
       ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
       ...o.headers,
     };
-    return this.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    return this.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload ? { payload } : {}),
+      ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}),
+    });
   }
 
   get = (url: string, o?: CallOptions) => this.call('GET', url, undefined, o);

@@ -27,9 +27,13 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** A phone: 390x844, touch, Chinese locale, Shanghai time. */
-export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({
+/**
+ * A phone: 390x844, touch, Chinese locale, Shanghai time. Anything the page's content
+ * security policy refuses is thrown in the page, so it reaches each journey's page
+ * errors (which every journey expects empty) like any other failure.
+ */
+export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -38,6 +42,15 @@ export function phoneContext(browser: Browser, baseURL: string): Promise<Browser
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const what = `content security policy refused ${e.blockedURI || 'an inline block'} (${e.effectiveDirective}) at ${e.sourceFile}:${e.lineNumber}`;
+      setTimeout(() => {
+        throw new Error(what);
+      });
+    });
+  });
+  return context;
 }
 
 /** Saves a screenshot as a test artifact: e2e/artifacts/<journey>/<nn>-<step>.png */

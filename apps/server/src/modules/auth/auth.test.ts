@@ -105,7 +105,7 @@ describe('login by verification code', () => {
   });
 
   it('rate limits code requests per IP', async () => {
-    const from = { headers: { 'x-forwarded-for': '203.0.113.77' } };
+    const from = { remoteAddress: '203.0.113.77' };
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++)
       statuses.push((await t.client.post(AUTH_PATHS.verifyCode, { phone: nextPhone(), type: 4 }, from)).statusCode);

@@ -153,6 +153,8 @@ describe('the live stream', () => {
     const theirs = track(await opened(await openStream(port, t.client, b.token)));
     expect(mine.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(mine.headers['cache-control']).toContain('no-cache');
+    // Written past Fastify, it carries the headers of every answer all the same (http/security-headers.ts).
+    expect(mine.headers['x-content-type-options']).toBe('nosniff');
     expect(mine.text()).toMatch(/^retry: \d+\n/);
     await broadcast.ready?.();
 
