@@ -84,7 +84,10 @@ export const ErrorCode = {
   MEMBER_NOT_FOUND: 1088,
   /** An application or addition that does not exist, or is no longer open. */
   MEMBER_REQUEST_NOT_FOUND: 1089,
-  /** No user has this phone number. */
+  /**
+   * No user has this phone number. No longer answered: adding by phone answers alike for
+   * every number (docs/members.md); kept so that the number is never given another meaning.
+   */
   USER_NOT_REGISTERED: 1090,
   /** A change to members the rules refuse (removing the owner, changing one's own role, ...). */
   MEMBER_REFUSED: 1091,

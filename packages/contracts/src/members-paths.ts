@@ -1,3 +1,5 @@
+import type { LocalizedText } from './message-def.ts';
+
 /**
  * The members area's paths (SPEC 7: invitations, members, roles, permissions), and our
  * own for what the spec leaves open (marked; docs/members.md). Zod-free for the web.
@@ -14,8 +16,12 @@ export const MEMBER_PATHS = {
   applyV5: '/cab-user-ws/v5/account-book/invitations/apply',
   urge: '/cab-user-ws/v5/account-book/invitations/urge-a-rush',
   pendingPrompts: '/cab-user-ws/v1/account-books/invitations/pending-prompts',
-  /** Ours: the invited user accepts or declines being added to a book. */
+  /** Ours: the invited user accepts or declines being added to a book (declining may block the book's later requests). */
   answerPrompt: '/cab-user-ws/v1/account-books/invitations/pending-prompts/:id',
+  /** Ours: GET the books the caller stopped from adding them (docs/members.md, "Adding by phone"). */
+  blockedBooks: '/cab-user-ws/v1/account-books/invitations/blocked-books',
+  /** Ours: DELETE lets a blocked book ask again. */
+  blockedBook: '/cab-user-ws/v1/account-books/invitations/blocked-books/:bookId',
 
   // The book's side.
   bookRoles: '/cab-service-ws/account-books/:bookId/roles',
@@ -33,7 +39,7 @@ export const MEMBER_PATHS = {
   memberBasic: '/cab-user-ws/v5/account-book/invitation/members/:id',
   /** The roles the caller may hand out (never the owner's). */
   assignableRoles: '/cab-service-ws/account-book/roles',
-  /** POST: add a registered user by phone; they accept or decline. */
+  /** POST: ask whoever has this phone to join; answered alike whether or not anyone has it (docs/members.md). */
   addMember: '/cab-user-ws/v5/account-book/invitation/member',
   /** DELETE: revoke an invitation link. */
   revokeInvitation: '/cab-user-ws/v5/account-book/invitations/:id',
@@ -80,5 +86,22 @@ export const ROLE_DESC_MAX = 100;
 export const APPLY_REMARK_MAX = 100;
 /** An invitation code a joiner types (NoReviewRoleCode): 8 characters of an unambiguous alphabet. */
 export const INVITATION_CODE_LENGTH = 8;
+/**
+ * Adding by phone (docs/members.md, "Adding by phone"): how many adds a user may make, and
+ * a book may receive, in a sliding hour and day; every add counts, whoever the number is.
+ */
+export const ADD_MEMBER_LIMITS = {
+  userPerHour: 10,
+  userPerDay: 30,
+  bookPerHour: 20,
+  bookPerDay: 50,
+} as const;
+
+/** What every add by phone answers, whoever has the number ({phone} masked). */
+export const ADD_MEMBER_NOTICE: LocalizedText = {
+  'zh-CN': '如果 {phone} 已注册，对方会收到你的邀请，接受后即加入账本',
+  en: 'If {phone} has an account, they will get your request and join once they accept',
+};
+
 /** Urging an approver again waits this long. */
 export const URGE_INTERVAL_MS = 10 * 60 * 1000;

@@ -198,7 +198,24 @@ export const DecideRequest = z.object({
 });
 export const RejectRequest = z.object({ reason: Text(APPLY_REMARK_MAX).optional() }).optional();
 export const AddMemberRequest = z.object({ phone: Phone, role_id: Id, remark: Text(APPLY_REMARK_MAX).optional() });
-export const AnswerPromptRequest = z.object({ status: z.enum(['Accepted', 'Rejected']) });
+/**
+ * The same for every number (registered or not, a member already, asked already, or a
+ * book they blocked): the number masked, the role offered and ADD_MEMBER_NOTICE.
+ */
+export const AddMemberResponse = z.object({ data: z.object({ phone: z.string(), role: RoleRef, notice: z.string() }) });
+export type AddMemberResult = z.infer<typeof AddMemberResponse>['data'];
+export const AnswerPromptRequest = z
+  .object({
+    status: z.enum(['Accepted', 'Rejected']),
+    /** With Rejected: the book may not add the caller again until they allow it. */
+    block: z.boolean().optional(),
+  })
+  .refine((v) => !v.block || v.status === 'Rejected', 'invitation.blockOnlyDeclining' satisfies MessageKey);
+export type AnswerPromptRequest = z.input<typeof AnswerPromptRequest>;
+/** A book the caller stopped from adding them by phone. */
+export const BlockedBook = z.object({ book_id: z.string(), book_name: z.string(), blocked_at: z.number().int() });
+export type BlockedBook = z.infer<typeof BlockedBook>;
+export const BlockedBooksResponse = z.object({ data: z.array(BlockedBook) });
 
 /** An invitation link (SPEC 3). */
 export const Invitation = z.object({

@@ -72,6 +72,21 @@ export const MEMBER_MESSAGES = /* @__PURE__ */ (() =>
       'zh-CN': '这个手机号还没有注册，请先让对方登录一次',
       en: 'nobody has signed up with this phone number yet',
     },
+    'invitation.blockOnlyDeclining': {
+      code: ErrorCode.VALIDATION,
+      'zh-CN': '只有拒绝邀请时才能同时拒收这个账本的邀请',
+      en: "a book's requests can only be blocked when declining one",
+    },
+    'invitation.addHourLimit': {
+      code: ErrorCode.TOO_MANY_REQUESTS,
+      'zh-CN': '添加成员太频繁了，请一小时后再试',
+      en: 'too many members added lately; try again in an hour',
+    },
+    'invitation.addDayLimit': {
+      code: ErrorCode.TOO_MANY_REQUESTS,
+      'zh-CN': '今天添加成员的次数已达上限，请明天再试',
+      en: 'the number of members that can be added today has been reached; try again tomorrow',
+    },
     'invitation.addSelf': { code: ErrorCode.MEMBER_REFUSED, 'zh-CN': '不能添加自己', en: 'you cannot add yourself' },
     'invitation.forbidden': {
       code: ErrorCode.FORBIDDEN,

@@ -122,6 +122,9 @@ const NOT_BOOK_SCOPED = new Set([
   'POST /cab-user-ws/v5/account-book/invitations/urge-a-rush',
   'GET /cab-user-ws/v1/account-books/invitations/pending-prompts',
   'PATCH /cab-user-ws/v1/account-books/invitations/pending-prompts/:id',
+  // The added user's blocks of books they are not in (add-by-phone.test.ts).
+  'GET /cab-user-ws/v1/account-books/invitations/blocked-books',
+  'DELETE /cab-user-ws/v1/account-books/invitations/blocked-books/:bookId',
 ]);
 
 /** Calls about the caller's own membership: any member may make them, whatever their role. */

@@ -70,6 +70,8 @@ export const PAGES: Record<string, PageDef> = {
     () => import('../pages/personalInfo/PersonalInfoPage.tsx'),
     (qc) => void (signedIn() && qc.prefetchQuery(userInfoQuery())),
   ),
+  // Ours: the books the user stopped from adding them by phone (issue 25).
+  blockedBooks: page(() => import('../pages/personalInfo/BlockedBooksPage.tsx')),
   aboutUs: page(() => import('../pages/aboutUs/AboutUsPage.tsx')),
   updateApp: page(() => import('../pages/updateApp/UpdateAppPage.tsx')),
   downloadApp: page(() => import('../pages/updateApp/DownloadPage.tsx')),

@@ -91,6 +91,8 @@ export const ROUTES: RouteEntry[] = [
   { path: 'accountLogin/index', area: 'core', page: 'accountLogin' },
   { path: 'bindPhone/index', area: 'core', page: 'bindPhone' },
   { path: 'personalInfo/index', area: 'core', page: 'personalInfo' },
+  /** Ours (not in SPEC 2): the books the user stopped from adding them by phone (docs/members.md). */
+  { path: 'personalInfo/pages/blocked-books', area: 'core', page: 'blockedBooks' },
   { path: 'favorite/index', area: 'market', page: 'favorite' },
   { path: 'share/index', area: 'members', page: 'share' },
   { path: 'preview/index', area: 'market', page: 'preview' },

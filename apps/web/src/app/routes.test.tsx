@@ -65,6 +65,7 @@ describe('the route table', () => {
       'pages/mine/index',
       'pages/mine/recommend',
       'personalInfo/index',
+      'personalInfo/pages/blocked-books',
       'preview/index',
       'roleSetting/index',
       'roleSetting/pages/activity',

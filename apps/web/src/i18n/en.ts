@@ -91,6 +91,7 @@ export const en: Resources = {
     nicknamePlaceholder: 'Your nickname',
     camera: 'Take a photo',
     album: 'Choose from album',
+    blockedBooks: 'Blocked books',
   },
   books: {
     search: 'Search books',

@@ -89,6 +89,7 @@ export const zhCN = {
     nicknamePlaceholder: '请输入昵称',
     camera: '拍照',
     album: '从相册选择',
+    blockedBooks: '拒收邀请的账本',
   },
   books: {
     search: '搜索账本',

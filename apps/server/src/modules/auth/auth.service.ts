@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { VERIFY_CODE_TYPE, type TokenPair } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -5,10 +6,14 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import { enforceLimits } from '../../http/rate-limit.ts';
 import type { UserRow } from '../user/user.repository.ts';
 import type { UserService } from '../user/user.service.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, sha1Hex, verifyPassword } from './password.ts';
 import type { TokenService } from './token.service.ts';
 import type { VerifyCodeService } from './verify-code.service.ts';
 import type { Locale } from '@cab/contracts';
+
+/** A hash of a password nobody knows, made once, checked when there is no stored hash to check. */
+let standIn: Promise<string> | undefined;
+const standInHash = () => (standIn ??= hashPassword(sha1Hex(crypto.randomBytes(32).toString('hex'))));
 
 export interface SignedIn {
   user: UserRow;
@@ -41,10 +46,12 @@ export class AuthService {
       { key: `pw:ip:${ip}`, max: 50, windowMs: 15 * 60_000, message: 'auth.loginNetworkLimit' },
     ]);
     const user = await this.users.findByLogin(username);
-    // The same answer for an unknown user and a wrong password, so accounts cannot be probed.
-    if (!user?.password_hash || !(await verifyPassword(user.password_hash, passwordSha1))) {
-      throw new AppError('auth.wrongCredentials');
-    }
+    // The same answer, after the same work, for an unknown user, one without a password
+    // and a wrong password: a hash is checked every time, so neither the answer nor its
+    // time tells which accounts exist.
+    const stored = user?.password_hash ?? (await standInHash());
+    const right = await verifyPassword(stored, passwordSha1);
+    if (!user?.password_hash || !right) throw new AppError('auth.wrongCredentials');
     const tokens = await this.db.transaction().execute((tx) => this.tokens.issue(tx, user.id));
     return { user, tokens };
   }

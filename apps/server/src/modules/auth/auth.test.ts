@@ -214,6 +214,40 @@ describe('password login', () => {
     expect(badGrant.statusCode).toBe(400);
   });
 
+  it('sends codes of either type to registered and unregistered numbers with the same whole answer (issue 25)', async () => {
+    const registered = await buildUser(t);
+    t.clock.advance(61_000);
+    const answers = [];
+    for (const type of [4, 2])
+      for (const phone of [registered.phone, nextPhone()]) {
+        const res = await t.client.post(AUTH_PATHS.verifyCode, { phone, type });
+        answers.push({ status: res.statusCode, body: res.body });
+        t.clock.advance(61_000);
+      }
+    expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ data: { expires_in: VERIFY_CODE_TTL_MS / 1000 } }) });
+    for (const a of answers) expect(a).toEqual(answers[0]);
+  });
+
+  it('answers an unknown account, one without a password and a wrong password with the same whole answer (issue 25)', async () => {
+    const withPassword = await buildUser(t);
+    await t.client.put(AUTH_PATHS.setPassword, { password: 'secret-123' }, { token: withPassword.token });
+    const codeOnly = await buildUser(t);
+    const unknown = nextPhone();
+    const answers = [];
+    for (const username of [withPassword.phone, codeOnly.phone, unknown]) {
+      const res = await t.client.post(AUTH_PATHS.login, { type: 'password', username, password: 'nope-nope' });
+      answers.push({ status: res.statusCode, body: res.body });
+      const legacy = await t.app.inject({
+        method: 'GET',
+        url: `${AUTH_PATHS.oauthAuthorize}?grant_type=password_web&username=${username}&password=${sha1Hex('nope-nope')}`,
+      });
+      answers.push({ status: legacy.statusCode, body: legacy.body });
+    }
+    expect(answers[0]!.status).toBe(401);
+    expect(JSON.parse(answers[0]!.body)).toMatchObject({ code: 4112, message: expect.any(String) });
+    for (const a of answers) expect(a).toEqual(answers[0]);
+  });
+
   it('rate limits password guessing per account', async () => {
     const user = await buildUser(t);
     const codes: number[] = [];

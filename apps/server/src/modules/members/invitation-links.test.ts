@@ -144,60 +144,6 @@ describe('links that no longer let anyone in', () => {
   });
 });
 
-describe('adding a registered user by phone', () => {
-  it('waits for their answer: accepting joins with the role, declining leaves nothing', async () => {
-    const owner = await buildUser(t);
-    const book = await buildBook(t, owner.token);
-    const o = inBook(owner.token, book.id);
-    const friend = await buildUser(t);
-    const viewer = await roleIdOf(t, book.id, 'viewer');
-    expectRefused(
-      await t.client.post(MEMBER_PATHS.addMember, { phone: '13000000001', role_id: viewer }, o),
-      404,
-      ErrorCode.USER_NOT_REGISTERED,
-    );
-    expectRefused(await t.client.post(MEMBER_PATHS.addMember, { phone: owner.phone, role_id: viewer }, o), 422, ErrorCode.MEMBER_REFUSED);
-    expectRefused(await t.client.post(MEMBER_PATHS.addMember, { phone: 'abc', role_id: viewer }, o), 400, ErrorCode.VALIDATION);
-    const added = await t.client.post(MEMBER_PATHS.addMember, { phone: friend.phone, role_id: viewer }, o);
-    expect(added.statusCode).toBe(201);
-    expect(added.json().data).toMatchObject({ kind: 'add', status: 'ToBeAccepted', inviter: { user_id: owner.userid } });
-    expectRefused(
-      await t.client.post(MEMBER_PATHS.addMember, { phone: friend.phone, role_id: viewer }, o),
-      409,
-      ErrorCode.APPLICATION_PENDING,
-    );
-    const prompts = (await t.client.get(MEMBER_PATHS.pendingPrompts, { token: friend.token })).json().data;
-    expect(prompts.invitations).toMatchObject([{ id: added.json().data.id, book_id: book.id, role: { role_id: viewer } }]);
-    expectRefused(
-      await t.client.patch(
-        bookPath(MEMBER_PATHS.answerPrompt, { id: added.json().data.id }),
-        { status: 'Accepted' },
-        { token: owner.token },
-      ),
-      404,
-      ErrorCode.MEMBER_REQUEST_NOT_FOUND,
-    );
-    const accepted = await t.client.patch(
-      bookPath(MEMBER_PATHS.answerPrompt, { id: added.json().data.id }),
-      { status: 'Accepted' },
-      { token: friend.token },
-    );
-    expect(accepted.json().data.status).toBe('Accepted');
-    expect(await bookIdsOf(t, friend.token)).toContain(book.id);
-    expectRefused(await t.client.post(MEMBER_PATHS.addMember, { phone: friend.phone, role_id: viewer }, o), 409, ErrorCode.ALREADY_MEMBER);
-
-    const other = await buildUser(t);
-    const second = (await t.client.post(MEMBER_PATHS.addMember, { phone: other.phone, role_id: viewer }, o)).json().data;
-    const declined = await t.client.patch(
-      bookPath(MEMBER_PATHS.answerPrompt, { id: second.id }),
-      { status: 'Rejected' },
-      { token: other.token },
-    );
-    expect(declined.json().data.status).toBe('Rejected');
-    expect(await bookIdsOf(t, other.token)).not.toContain(book.id);
-  });
-});
-
 describe("a book's invitation defaults", () => {
   it('are read and saved by those who invite, and refuse values outside the lists', async () => {
     const owner = await buildUser(t);

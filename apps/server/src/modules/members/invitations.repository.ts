@@ -203,11 +203,15 @@ export class InvitationsRepository {
       .executeTakeFirst();
   }
 
-  /** Open requests oldest first, or decided ones newest first. */
+  /**
+   * A book's open requests oldest first, or decided ones newest first. An add by phone shows
+   * only once accepted: waiting or declined, it would tell the book the number has an account.
+   */
   listByStatus(bookId: string, statuses: MemberRequestStatusColumn[], order: 'asc' | 'desc', limit: number): Promise<RequestRow[]> {
     return this.requests(this.db)
       .where('q.book_id', '=', bookId)
       .where('q.status', 'in', statuses)
+      .where((eb) => eb.or([eb('q.kind', '!=', 'add'), eb('q.status', '=', 'Accepted')]))
       .orderBy('q.created_at', order)
       .orderBy('q.id', order)
       .limit(limit)

@@ -1,5 +1,4 @@
 import {
-  AnswerPromptRequest,
   ApplyRequest,
   ApplyResponse,
   CodeParams,
@@ -11,7 +10,6 @@ import {
   InviteSettingResponse,
   MEMBER_PATHS,
   MemberIdParams,
-  MemberRequestResponse,
   PendingPromptsResponse,
   Permission,
   UrgeRequest,
@@ -23,15 +21,14 @@ import { requireUser } from '../../http/auth.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { InvitationsService } from './invitations.service.ts';
-import type { MembersService } from './members.service.ts';
 
 /** Invitation links: the book's side (03000102) and the joiner's side (named by the link's code). */
 export function registerInvitationRoutes(
   app: FastifyInstance,
   registry: RegisteredRoute[],
-  deps: { invitations: InvitationsService; members: MembersService },
+  deps: { invitations: InvitationsService },
 ): void {
-  const { invitations, members } = deps;
+  const { invitations } = deps;
   const tag = 'members';
   for (const url of [MEMBER_PATHS.invitationV4, MEMBER_PATHS.invitationV5]) {
     defineRoute(app, registry, {
@@ -103,19 +100,6 @@ export function registerInvitationRoutes(
     summary: 'What waits for the caller: additions to answer, their applications under review, books with applications to approve',
     response: PendingPromptsResponse,
     handler: async ({ user, req }) => ({ data: await invitations.pendingPrompts(requireUser(user).id, requestLocale(req.headers)) }),
-  });
-  defineRoute(app, registry, {
-    method: 'PATCH',
-    url: MEMBER_PATHS.answerPrompt,
-    tag,
-    auth: 'user',
-    summary: 'Accept (join) or decline being added to a book',
-    params: MemberIdParams,
-    body: AnswerPromptRequest,
-    response: MemberRequestResponse,
-    handler: async ({ params, body, user, req }) => ({
-      data: await members.answer(requireUser(user).id, params.id, body.status === 'Accepted', requestLocale(req.headers)),
-    }),
   });
 
   const inviter = { tag, auth: 'user', book: Permission.ADD_MEMBER, refusal: 'invitation.forbidden' } as const;

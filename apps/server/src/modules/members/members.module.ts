@@ -6,6 +6,9 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import type { BooksService } from '../books/books.service.ts';
 import type { UserService } from '../user/user.service.ts';
 import type { Notifier } from '../messages/notify.ts';
+import { AddByPhoneRepository } from './add-by-phone.repository.ts';
+import { registerAddByPhoneRoutes } from './add-by-phone.routes.ts';
+import { AddByPhoneService } from './add-by-phone.service.ts';
 import { InvitationsRepository } from './invitations.repository.ts';
 import { registerInvitationRoutes } from './invitations.routes.ts';
 import { InvitationsService } from './invitations.service.ts';
@@ -16,7 +19,7 @@ import { RolesRepository } from './roles.repository.ts';
 import { registerRoleRoutes } from './roles.routes.ts';
 import { RolesService } from './roles.service.ts';
 
-/** The members area: roles and permissions, members, invitations and the activity log. */
+/** The members area: roles and permissions, members, invitations, adding by phone and the activity log. */
 export function registerMembers(
   app: FastifyInstance,
   routes: RegisteredRoute[],
@@ -26,10 +29,24 @@ export function registerMembers(
   const invitationsRepo = new InvitationsRepository(db);
   const membersRepo = new MembersRepository(db);
   const roles = new RolesService(db, new RolesRepository(db), invitationsRepo, books, clock);
-  const members = new MembersService(db, membersRepo, invitationsRepo, roles, books, users, clock, deps.notifier);
+  const members = new MembersService(db, membersRepo, invitationsRepo, roles, books, clock, deps.notifier);
   const invitations = new InvitationsService(db, invitationsRepo, membersRepo, members, roles, books, kv, clock);
+  const adds = new AddByPhoneService(
+    db,
+    new AddByPhoneRepository(db),
+    invitationsRepo,
+    membersRepo,
+    members,
+    roles,
+    books,
+    users,
+    kv,
+    clock,
+    deps.notifier,
+  );
   registerRoleRoutes(app, routes, roles);
   registerMemberRoutes(app, routes, members);
-  registerInvitationRoutes(app, routes, { invitations, members });
+  registerInvitationRoutes(app, routes, { invitations });
+  registerAddByPhoneRoutes(app, routes, adds);
   return { roles, members, invitations };
 }

@@ -1,7 +1,6 @@
 import {
   ActivitiesQuery,
   ActivitiesResponse,
-  AddMemberRequest,
   BookUsersResponse,
   ChangeMemberRoleRequest,
   DecideRequest,
@@ -136,21 +135,6 @@ export function registerMemberRoutes(app: FastifyInstance, registry: RegisteredR
     response: MemberRequestResponse,
     handler: async ({ book, params, user, req }) => ({
       data: await members.decide(book, requireUser(user).id, params.id, false, undefined, requestLocale(req.headers)),
-    }),
-  });
-  defineRoute(app, registry, {
-    method: 'POST',
-    url: MEMBER_PATHS.addMember,
-    tag,
-    auth: 'user',
-    status: 201,
-    book: Permission.ADD_MEMBER,
-    refusal: 'invitation.forbidden',
-    summary: 'Add a registered user by phone with a role; they accept or decline (ToBeAccepted)',
-    body: AddMemberRequest,
-    response: MemberRequestResponse,
-    handler: async ({ book, body, user, req }) => ({
-      data: await members.addByPhone(book, requireUser(user).id, body.phone, body.role_id, body.remark ?? '', requestLocale(req.headers)),
     }),
   });
   defineRoute(app, registry, {

@@ -6,7 +6,6 @@ import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { MemberRequestStatusColumn } from '../../platform/db/schema.ts';
 import type { BooksService } from '../books/books.service.ts';
-import type { UserService } from '../user/user.service.ts';
 import type { NewMessage, Notifier } from '../messages/notify.ts';
 import type { InvitationsRepository, RequestRow } from './invitations.repository.ts';
 import { mayActOn, mayHandOut } from './members.policy.ts';
@@ -17,7 +16,7 @@ import type { RolesService } from './roles.service.ts';
 
 const DECIDED: MemberRequestStatusColumn[] = ['Accepted', 'Agreed', 'Distributed', 'Rejected'];
 
-/** A book's members: lists, details, roles given and taken, approvals, additions by phone. */
+/** A book's members: lists, details, roles given and taken, approvals (additions by phone: add-by-phone.service.ts). */
 export class MembersService {
   constructor(
     private readonly db: Database,
@@ -25,7 +24,6 @@ export class MembersService {
     private readonly requests: InvitationsRepository,
     private readonly roles: RolesService,
     private readonly books: BooksService,
-    private readonly users: UserService,
     private readonly clock: Clock,
     /** The message center (issue 14): told in the same transaction as what it reports. */
     private readonly notifier?: Notifier,
@@ -262,86 +260,6 @@ export class MembersService {
       throw err;
     }
     return (await this.presentRequests([(await this.requests.request(book.bookId, id))!], locale))[0]!;
-  }
-
-  async addByPhone(
-    book: BookContext,
-    actorId: string,
-    phone: string,
-    roleId: string,
-    remark: string,
-    locale: Locale,
-  ): Promise<MemberRequest> {
-    const user = await this.users.findByPhone(phone);
-    if (!user) throw new AppError('invitation.userNotRegistered');
-    if (user.id === actorId) throw new AppError('invitation.addSelf');
-    let id = '';
-    try {
-      await this.db.transaction().execute(async (tx) => {
-        if (await this.members.get(book.bookId, user.id, tx)) throw new AppError('invitation.alreadyMemberOther');
-        if (await this.requests.openRequest(book.bookId, user.id, tx)) throw new AppError('invitation.pending');
-        const role = await this.roleToGive(book, roleId, tx);
-        id = await this.requests.createRequest(tx, {
-          book_id: book.bookId,
-          user_id: user.id,
-          kind: 'add',
-          status: 'ToBeAccepted',
-          invitation_id: null,
-          inviter_id: actorId,
-          role_id: role.id,
-          granted_role_id: null,
-          remark,
-          subscribe: true,
-          decided_at: null,
-        });
-        await this.books.logActivity(tx, {
-          book_id: book.bookId,
-          user_id: actorId,
-          action: 'add',
-          entity: 'member',
-          entity_id: user.id,
-          after: { role_id: role.id },
-        });
-        const bookName = await this.bookName(tx, book.bookId);
-        const inviter = await this.members.nickname(tx, actorId);
-        await this.tell(tx, [
-          { userId: user.id, bookId: null, kind: 'invitation.received', params: { bookName, inviter, bookId: book.bookId, requestId: id } },
-        ]);
-      });
-    } catch (err) {
-      if (isUniqueViolation(err, 'book_member_requests_open_idx')) throw new AppError('invitation.pending');
-      throw err;
-    }
-    return (await this.presentRequests([(await this.requests.request(book.bookId, id))!], locale))[0]!;
-  }
-
-  /** The added user accepts (joins with the role offered) or declines. */
-  async answer(userId: string, id: string, accepted: boolean, locale: Locale): Promise<MemberRequest> {
-    const q = await this.requests.requestOfUser(userId, id, ['ToBeAccepted']);
-    if (!q) throw new AppError('invitation.requestNotFound');
-    // The role may have been deleted since: the viewer's role stands in.
-    const offered = q.role_id ? (await this.roles.refs(q.book_id, [q.role_id], locale)).get(q.role_id)?.role_id : undefined;
-    const roleId = offered ?? (await this.roles.viewerRoleId(q.book_id));
-    try {
-      await this.db.transaction().execute(async (tx) => {
-        const status = accepted ? 'Accepted' : 'Rejected';
-        if (
-          !(await this.requests.decide(tx, q.book_id, id, {
-            status,
-            granted_role_id: accepted ? roleId : null,
-            decided_by: userId,
-            decided_at: this.now(),
-          }))
-        ) {
-          throw new AppError('invitation.requestNotFound');
-        }
-        if (accepted) await this.admit(tx, q.book_id, userId, roleId, q.subscribe, userId);
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('invitation.alreadyMember');
-      throw err;
-    }
-    return (await this.presentRequests([(await this.requests.request(q.book_id, id))!], locale))[0]!;
   }
 
   async activities(

@@ -290,7 +290,7 @@ describe('the producers', () => {
     const viewer = await roleIdOf(t, book.id, 'viewer');
     expect(
       (await t.client.post(MEMBER_PATHS.addMember, { phone: friend.phone, role_id: viewer }, inBook(owner.token, book.id))).statusCode,
-    ).toBe(201);
+    ).toBe(202);
     const [inv] = (await list(friend.token, '', 'en')).data;
     expect(inv).toMatchObject({ kind: 'invitation.received', book_id: null });
     expect(inv!.body).toContain('invited you');

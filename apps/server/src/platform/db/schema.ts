@@ -523,6 +523,13 @@ export interface FeedbackTable {
   created_at: DefaultedTimestamp;
 }
 
+/** A book the user stopped from adding them by phone (migration 0019). */
+export interface BookAddBlocksTable {
+  user_id: Int8;
+  book_id: Int8;
+  created_at: DefaultedTimestamp;
+}
+
 export interface DB {
   messages: MessagesTable;
   message_counters: MessageCountersTable;
@@ -568,4 +575,5 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   schema_migrations: SchemaMigrationsTable;
   feedback: FeedbackTable;
+  book_add_blocks: BookAddBlocksTable;
 }

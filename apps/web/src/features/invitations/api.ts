@@ -46,6 +46,8 @@ export const invitationKeys = {
   one: (code: string) => [...invitationKeys.all, 'one', code] as const,
   whetherExist: (code: string) => [...invitationKeys.all, 'whether-exist', code] as const,
   prompts: () => [...invitationKeys.all, 'prompts'] as const,
+  /** The books the user stopped from adding them (add-by-phone.ts). */
+  blocked: () => [...invitationKeys.all, 'blocked-books'] as const,
 };
 
 // A query's screen shows its own failure, so the wrapper neither toasts it nor shows a loading toast.
@@ -144,14 +146,22 @@ export function useUrge() {
   });
 }
 
-/** Accepts or declines being added to a book; an accepted book joins the lists at once. */
+/**
+ * Accepts or declines being added to a book, and with a decline may block the book from
+ * asking again (docs/members.md); an accepted book joins the lists at once.
+ */
 export function useAnswerPrompt() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'Accepted' | 'Rejected' }) =>
-      request(bookPath(MEMBER_PATHS.answerPrompt, { id }), { method: 'PATCH', data: { status }, tradingEntity: NO_BOOK }),
+    mutationFn: ({ id, status, block }: { id: string; status: 'Accepted' | 'Rejected'; block?: boolean }) =>
+      request(bookPath(MEMBER_PATHS.answerPrompt, { id }), {
+        method: 'PATCH',
+        data: { status, ...(block ? { block } : {}) },
+        tradingEntity: NO_BOOK,
+      }),
     onSuccess: (_r, { status }) => {
       void qc.invalidateQueries({ queryKey: invitationKeys.prompts() });
+      void qc.invalidateQueries({ queryKey: invitationKeys.blocked() });
       if (status === 'Accepted') void qc.invalidateQueries({ queryKey: bookKeys.all });
     },
   });

@@ -270,7 +270,9 @@ describe('home’s pending prompts', () => {
     expect((await screen.findByTestId('prompt-invitation-70')).textContent).toContain('妈妈 邀请你加入“家庭”');
     expect(screen.getByTestId('prompt-application-72').textContent).toBe('你申请加入“公司”，等待审核');
     fireEvent.click(screen.getByTestId('prompt-accept-70'));
+    // Declining asks how: this time only, or for good (add-by-phone.test.tsx).
     fireEvent.click(screen.getByTestId('prompt-decline-71'));
+    fireEvent.click(await screen.findByTestId('prompt-decline-once-71'));
     await waitFor(() => {
       expect(bodiesOf(bookPath(MEMBER_PATHS.answerPrompt, { id: '70' }))).toEqual([{ status: 'Accepted' }]);
       expect(bodiesOf(bookPath(MEMBER_PATHS.answerPrompt, { id: '71' }))).toEqual([{ status: 'Rejected' }]);

@@ -48,7 +48,8 @@ function row(kind: ActivityKind, over: Partial<Activity> = {}): Activity {
     'project.update': { before: { name: '装修' }, after: { name: '旅行' } },
     'projects.delete': { before: { name: '装修' } },
     'projects.sort': { after: { ids: ['1'] } },
-    'member.add': { entity_id: RED.user_id, target: RED, after: { role_id: '3' }, names },
+    // An add by phone names the masked number only (issue 25).
+    'member.add': { entity_id: '0', target: null, after: { role_id: '3', phone: '139****0001' }, names },
     'member.join': { entity_id: RED.user_id, target: RED, after: { role_id: '3' }, names },
     'member.quit': { user: RED, entity_id: RED.user_id, target: RED },
     'member.remove': { entity_id: RED.user_id, target: RED, before: { role_id: '3', nickname: '小红' }, names },
@@ -81,7 +82,7 @@ const NAMED: Partial<Record<ActivityKind, [string, string]>> = {
   'category.create': ['零食', '零食'],
   'category.update': ['点心', '点心'],
   'member.update': ['外公', '外公'],
-  'member.add': ['小红', '小红'],
+  'member.add': ['139****0001', '139****0001'],
   'member.join': ['小红', '小红'],
   'member.remove': ['小红', '小红'],
   'member.role': ['观察者', '观察者'],
@@ -118,6 +119,11 @@ describe('the activity log’s sentences', () => {
     expect(activityText(row('budget.create'))).toBe('妈妈为分类“餐饮”设置了预算 500.00');
     expect(activityText(row('transaction.create'))).toBe('妈妈记了一笔支出 12.50（餐饮）');
     expect(activityText(row('member.remove', { target: null }))).toBe('妈妈把小红移出了账本');
+    expect(activityText(row('member.add'))).toBe('妈妈邀请139****0001以“记账员”的身份加入账本');
+    // A row written before issue 25 named the user it asked.
+    expect(activityText(row('member.add', { entity_id: RED.user_id, target: RED, after: { role_id: '3' } }))).toBe(
+      '妈妈邀请小红以“记账员”的身份加入账本',
+    );
     await loadLanguage('en');
     expect(activityText(row('member.join'))).toBe('妈妈 let 小红 into the book as 记账员');
     expect(activityText(row('member.role'))).toBe("妈妈 changed 小红's role from 观察者 to 记账员");

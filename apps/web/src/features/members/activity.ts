@@ -73,7 +73,9 @@ function sentence(a: Activity, actor: string): [TKey, Record<string, string | nu
     const named = a.target?.nickname || str(before.nickname);
     const member = named ? shownNickname(named, i18n.language) : a.user?.user_id === a.entity_id ? actor : t('activity.aMember');
     const words = { ...p, member };
-    if (action === 'add') return ['activity.member.add', { ...words, role: roleName(a, after.role_id) }];
+    // An add by phone names the masked number it asked, never who has it (docs/members.md).
+    if (action === 'add')
+      return ['activity.member.add', { ...words, member: str(after.phone) || member, role: roleName(a, after.role_id) }];
     if (action === 'join') {
       const self = a.user?.user_id === a.entity_id;
       return [self ? 'activity.member.join' : 'activity.member.joinLetIn', { ...words, role: roleName(a, after.role_id) }];

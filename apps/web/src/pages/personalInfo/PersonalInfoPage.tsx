@@ -84,6 +84,9 @@ function PersonalInfo() {
               >
                 {t('personal.password')}
               </List.Item>
+              <List.Item data-testid="personal-blocked-books" onClick={() => navigate('/personalInfo/pages/blocked-books')}>
+                {t('personal.blockedBooks')}
+              </List.Item>
             </List>
             {/* SPEC 5: a picture comes from the album or the camera. */}
             <input

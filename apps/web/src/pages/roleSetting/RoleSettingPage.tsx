@@ -13,7 +13,9 @@ import { MemberPopup, usePrefetchMemberPopups } from '../../features/members/com
 import { ListSkeleton, MembersState } from '../../features/members/components/MembersState.tsx';
 import { PendingRequests } from '../../features/members/components/PendingRequests.tsx';
 import { useMembersBook, withBook } from '../../features/members/useMembersBook.ts';
+import { AddByPhonePopup } from '../../features/invitations/components/lazy.tsx';
 import { useTranslation } from '../../i18n/index.ts';
+import '../../i18n/invitations.ts';
 import '../../i18n/members.ts';
 
 /**
@@ -34,6 +36,7 @@ function RoleSetting() {
   const users = useQuery({ ...memberQueries.bookUsers(bookId), enabled: ready && canSee });
   const requests = useQuery({ ...memberQueries.requests(bookId), enabled: ready && canApprove });
   const [open, setOpen] = useState<Member>();
+  const [adding, setAdding] = useState(false);
   usePrefetchMemberPopups(Boolean(users.data || requests.data), 'members');
   const joined = users.data?.joined_number ?? requests.data?.joined_number ?? m.book.data?.member_count;
 
@@ -48,14 +51,19 @@ function RoleSetting() {
               {joined !== undefined && t('members.joined', { count: joined })}
             </span>
             {canInvite && (
-              <Button
-                size="small"
-                color="primary"
-                data-testid="members-invite"
-                onClick={() => navigate(withBook('/share/index', bookId, { invite: '1' }))}
-              >
-                <MemberGlyph name="invite" /> {t('members.invite')}
-              </Button>
+              <span className="members-head-actions">
+                <Button size="small" data-testid="members-add-phone" onClick={() => setAdding(true)}>
+                  {t('invitations.addByPhone.open')}
+                </Button>
+                <Button
+                  size="small"
+                  color="primary"
+                  data-testid="members-invite"
+                  onClick={() => navigate(withBook('/share/index', bookId, { invite: '1' }))}
+                >
+                  <MemberGlyph name="invite" /> {t('members.invite')}
+                </Button>
+              </span>
             )}
           </div>
           {canApprove && <PendingRequests bookId={bookId} requests={requests} canAssign={canInvite} />}
@@ -103,6 +111,7 @@ function RoleSetting() {
           </div>
         </>
       )}
+      {canInvite && <AddByPhonePopup bookId={bookId} visible={adding} onClose={() => setAdding(false)} />}
       {open && <MemberPopup bookId={bookId} member={open} allowed={perms.allowed} onClose={() => setOpen(undefined)} />}
     </div>
   );

@@ -1,7 +1,9 @@
 import { shownNickname, type MemberRequest } from '@cab/contracts/client';
 import { Button } from 'antd-mobile';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSubmitGuard } from '../../../app/form.tsx';
+import { Sheet } from '../../../app/Sheet.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useAnswerPrompt, usePendingPrompts } from '../api.ts';
@@ -9,15 +11,26 @@ import { InviteGlyph } from './glyphs.tsx';
 import '../invitations.css';
 import '../../../i18n/invitations.ts';
 
-/** Someone added the user to a book by phone: accept or decline. */
+/**
+ * Someone added the user to a book by phone: accept, or decline (once, or for good: the
+ * book may not ask again until they allow it on the blocked books page).
+ */
 function AddedPrompt({ prompt }: { prompt: MemberRequest }) {
   const { t, i18n } = useTranslation();
   const answer = useAnswerPrompt();
   const guard = useSubmitGuard();
-  const reply = (status: 'Accepted' | 'Rejected') =>
+  const [declining, setDeclining] = useState(false);
+  const reply = (status: 'Accepted' | 'Rejected', block = false) =>
     guard(async () => {
-      await answer.mutateAsync({ id: prompt.id, status });
-      showToast(status === 'Accepted' ? t('invitations.prompts.accepted') : t('invitations.prompts.declined'));
+      setDeclining(false);
+      await answer.mutateAsync({ id: prompt.id, status, block });
+      showToast(
+        status === 'Accepted'
+          ? t('invitations.prompts.accepted')
+          : block
+            ? t('invitations.prompts.blocked')
+            : t('invitations.prompts.declined'),
+      );
     });
   const who = shownNickname(prompt.inviter?.nickname ?? prompt.decided_by?.nickname ?? '', i18n.language);
   return (
@@ -25,7 +38,7 @@ function AddedPrompt({ prompt }: { prompt: MemberRequest }) {
       <InviteGlyph name="userAdd" size={18} />
       <span className="prompt-text">{t('invitations.prompts.invited', { name: who, book: prompt.book_name })}</span>
       <span className="prompt-actions">
-        <Button size="mini" data-testid={`prompt-decline-${prompt.id}`} disabled={answer.isPending} onClick={() => reply('Rejected')}>
+        <Button size="mini" data-testid={`prompt-decline-${prompt.id}`} disabled={answer.isPending} onClick={() => setDeclining(true)}>
           {t('invitations.prompts.decline')}
         </Button>
         <Button
@@ -38,6 +51,26 @@ function AddedPrompt({ prompt }: { prompt: MemberRequest }) {
           {t('invitations.prompts.accept')}
         </Button>
       </span>
+      <Sheet
+        visible={declining}
+        onClose={() => setDeclining(false)}
+        label={t('invitations.prompts.decline')}
+        title={t('invitations.prompts.declineTitle', { book: prompt.book_name })}
+        actions={[
+          {
+            key: 'once',
+            text: <span data-testid={`prompt-decline-once-${prompt.id}`}>{t('invitations.prompts.declineOnce')}</span>,
+            onClick: () => reply('Rejected'),
+          },
+          {
+            key: 'block',
+            danger: true,
+            text: <span data-testid={`prompt-decline-block-${prompt.id}`}>{t('invitations.prompts.declineBlock')}</span>,
+            description: t('invitations.prompts.declineBlockHint'),
+            onClick: () => reply('Rejected', true),
+          },
+        ]}
+      />
     </li>
   );
 }

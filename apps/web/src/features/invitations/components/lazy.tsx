@@ -8,6 +8,7 @@ import type { Invitation } from '@cab/contracts/client';
  */
 const InvitePopupImpl = lazy(() => import('./InvitePopup.tsx'));
 const PendingPromptsImpl = lazy(() => import('./PendingPrompts.tsx'));
+const AddByPhonePopupImpl = lazy(() => import('./AddByPhonePopup.tsx'));
 
 export interface InviteTarget {
   id: string;
@@ -46,6 +47,18 @@ export function PendingPrompts() {
   return (
     <Suspense fallback={null}>
       <PendingPromptsImpl />
+    </Suspense>
+  );
+}
+
+/** Adding a member by phone to `bookId`; mounted from the first opening on, so closing still animates. */
+export function AddByPhonePopup({ bookId, visible, onClose }: { bookId: string; visible: boolean; onClose: () => void }) {
+  const [opened, setOpened] = useState(visible);
+  if (visible && !opened) setOpened(true);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <AddByPhonePopupImpl bookId={bookId} visible={visible} onClose={onClose} />
     </Suspense>
   );
 }
