@@ -102,7 +102,13 @@ describe('bad input is refused with {code, message} and changes nothing', () => 
     ['a malformed id', ACCOUNTING_PATHS.expense, () => expense({ account: { id: 'abc' } }), 400, ErrorCode.VALIDATION],
     ['a NUL byte in the remark', ACCOUNTING_PATHS.expense, () => expense({ remark: 'a\u0000b' }), 400, ErrorCode.VALIDATION],
     ['a control character in the remark', ACCOUNTING_PATHS.expense, () => expense({ remark: 'a\u0007b' }), 400, ErrorCode.VALIDATION],
-    ['a C1 control character (NEL) in the remark', ACCOUNTING_PATHS.expense, () => expense({ remark: 'a\u0085b' }), 400, ErrorCode.VALIDATION],
+    [
+      'a C1 control character (NEL) in the remark',
+      ACCOUNTING_PATHS.expense,
+      () => expense({ remark: 'a\u0085b' }),
+      400,
+      ErrorCode.VALIDATION,
+    ],
     ['a remark too long', ACCOUNTING_PATHS.expense, () => expense({ remark: 'x'.repeat(201) }), 400, ErrorCode.VALIDATION],
     [
       'a tenth image',
