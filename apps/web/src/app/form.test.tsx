@@ -12,6 +12,9 @@ describe('form rules', () => {
   it('counts what a person sees, as the server does, and never cuts an emoji in half', () => {
     expect(charCount('家庭')).toBe(2);
     expect(charCount('a😀')).toBe(2);
+    // Only invisible characters: empty, as the server reads it.
+    expect(charCount('\u200b\u200d\ufeff')).toBe(0);
+    expect(charCount(' \u2060 ')).toBe(0);
     expect(charCount('👨‍👩‍👧‍👦🇨🇳')).toBe(2); // a ZWJ family and a flag
     expect(clip(2)('a😀b')).toBe('a😀');
     expect(clip(1)('👨‍👩‍👧‍👦🇨🇳')).toBe('👨‍👩‍👧‍👦');

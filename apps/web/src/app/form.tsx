@@ -9,7 +9,8 @@ import { useRef, useState } from 'react';
  * a flag or a family of emoji joined together is one.
  */
 
-export const charCount = (v: string): number => graphemeLength(v);
+// A text that looks empty is empty to the server (it stores ''), so its count is 0.
+export const charCount = (v: string): number => (looksEmpty(v) ? 0 : graphemeLength(v));
 
 /** Cuts to at most `max` characters, never through the middle of an emoji, a flag or an accented letter. */
 export const clip =
