@@ -2,7 +2,7 @@ import { ACCOUNTING_PATHS, BOOK_PATHS, SEARCH_ALL_YEARS, bookPath } from '@cab/c
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedFetch } from '../../server/test/process.ts';
-import { baseUrl, launch, screenshotter } from './browser.ts';
+import { baseUrl, launch, phoneAddress, screenshotter } from './browser.ts';
 import { foreignWords, seriousA11yFindings } from './checks.ts';
 import { loginThroughUi, makeFamilyBook, sessionOf, visible } from './flows.ts';
 
@@ -67,6 +67,7 @@ describe('one clock per book at 390x844', () => {
       hasTouch: true,
       locale: 'zh-CN',
       timezoneId: 'UTC',
+      extraHTTPHeaders: phoneAddress(),
     });
     const page = await context.newPage();
     const errors: string[] = [];

@@ -13,7 +13,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   const dist = path.resolve(import.meta.dirname, '../dist/index.html');
   if (!fs.existsSync(dist)) throw new Error('build the web app first (npm run build -w @cab/web)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-e2e-'));
-  const server = await startServerProcess({ CAB_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
+  // Loopback is the journeys' proxy: each phone names its own address (browser.ts, phoneAddress).
+  const server = await startServerProcess({ CAB_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', CAB_TRUSTED_PROXIES: 'loopback' });
   process.env.CAB_E2E_BASE_URL = server.base;
   return async () => {
     server.proc.kill('SIGTERM');
