@@ -69,6 +69,7 @@ import { createLogger, LogSink } from './platform/log.ts';
 import { OutboxSmsSender, type SmsSender } from './platform/sms.ts';
 import { createSmsSender } from './platform/sms/sender.ts';
 import type { FileStorage } from './platform/storage.ts';
+import { SERVER_ROOT } from './server-root.ts';
 
 export interface AppDeps {
   config: Config;
@@ -98,7 +99,7 @@ export interface BuiltApp {
   hub: LiveHub & { readonly size: number };
 }
 
-const STATIC_DIR = path.resolve(import.meta.dirname, '../static');
+const STATIC_DIR = path.join(SERVER_ROOT, 'static');
 
 /** Builds the whole server from its parts; tests call it and drive it with app.inject. */
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {

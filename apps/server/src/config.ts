@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { WEB_CLIENT_KEY, WEB_CLIENT_SECRET } from '@cab/contracts';
 import { parseSmsSettings, type SmsSettings } from './sms-config.ts';
+import { REPO_ROOT } from './server-root.ts';
 
 export interface ClientKey {
   secret: string;
@@ -138,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clientKeys = new Map<string, ClientKey>([[WEB_CLIENT_KEY, { secret: WEB_CLIENT_SECRET, legacy: false }]]);
   parseKeys(env.CAB_CLIENT_KEYS, false, clientKeys);
   parseKeys(env.CAB_LEGACY_CLIENT_KEYS, true, clientKeys);
-  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  const repoRoot = REPO_ROOT;
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',

@@ -32,7 +32,7 @@ export interface RunningServer {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  opts: { stalledStdout?: boolean; viaNpm?: boolean } = {},
+  opts: { stalledStdout?: boolean; viaNpm?: boolean; compiled?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   // Production refuses to start without an SMS provider: unless the caller names one, the
@@ -41,9 +41,12 @@ export async function startServerProcess(
   const sms = production && !env.CAB_SMS_PROVIDER ? await startSmsGateway() : undefined;
   // viaNpm: as users and process managers start it, `npm run serve` from the repository's
   // root (npm, then npm again in the server's workspace, then node).
+  // compiled: the bundle `npm start` runs (build.mjs; build it first).
   const [command, args, cwd] = opts.viaNpm
     ? ['npm', ['run', '-s', 'serve'], path.resolve(SERVER_DIR, '../..')]
-    : [process.execPath, ['--import', 'tsx', 'src/main.ts'], SERVER_DIR];
+    : opts.compiled
+      ? [process.execPath, ['--enable-source-maps', 'dist/main.js'], SERVER_DIR]
+      : [process.execPath, ['--import', 'tsx', 'src/main.ts'], SERVER_DIR];
   const proc = spawn(command, args, {
     cwd,
     // Each test server counts its rate limits in a Redis key space of its own.

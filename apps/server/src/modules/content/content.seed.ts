@@ -6,8 +6,9 @@ import type { Database } from '../../platform/db/index.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { ContentPublisher, fileAssets, parseContentFile, type AssetLoader, type PublishOutcome } from './publish.ts';
 import { makeSeedVideo, type SeedVideo } from './seed-video.ts';
+import { SERVER_ROOT } from '../../server-root.ts';
 
-export const SEED_CONTENT_DIR = path.resolve(import.meta.dirname, '../../../db/seed/contents');
+export const SEED_CONTENT_DIR = path.join(SERVER_ROOT, 'db/seed/contents');
 const GENERATED = 'generated/';
 
 /**

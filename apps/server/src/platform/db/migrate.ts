@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Database } from './index.ts';
+import { SERVER_ROOT } from '../../server-root.ts';
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../db/migrations');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'db/migrations');
 
 /** The migration files the code knows, in the order they apply. */
 export function migrationNames(dir = MIGRATIONS_DIR): string[] {
