@@ -103,11 +103,14 @@ const hasHeader = (reply: FastifyReply, name: string) => reply.hasHeader(name) |
 const pathOf = (req: FastifyRequest) => (req.url.split('?')[0] ?? req.url).replace(/(.)\/+$/, '$1');
 
 /**
- * What every answer carries, whatever it is. Also for the router's own refusals
- * (app.ts, frameworkErrors), which are answered before any hook runs.
+ * What every answer carries, whatever it is, set on the raw answer so that answers written
+ * past Fastify (the live stream) carry it too. Also for the router's own refusals (app.ts,
+ * frameworkErrors), which are answered before any hook runs.
  */
 export function everyAnswerHeaders(reply: FastifyReply): FastifyReply {
-  return reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply.raw.setHeader('x-content-type-options', 'nosniff');
+  reply.raw.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+  return reply;
 }
 
 /**
@@ -125,15 +128,12 @@ export function registerSecurityHeaders(app: FastifyInstance, settings: EdgeSett
     if (settings.frameAncestors.length === 0) reply.header('x-frame-options', 'DENY');
   };
 
-  // On the raw answer, so that answers written past Fastify (the live stream) carry them too.
   app.addHook('onRequest', (_req, reply, done) => {
-    reply.raw.setHeader('x-content-type-options', 'nosniff');
-    reply.raw.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+    everyAnswerHeaders(reply);
     done();
   });
 
   app.addHook('onSend', (req, reply, payload, done) => {
-    everyAnswerHeaders(reply);
     const url = pathOf(req);
     if (url === '/' || url === '/index.html') page(reply, shellPolicy(settings, hashes()));
     else if (url === '/docs') page(reply, docs);
