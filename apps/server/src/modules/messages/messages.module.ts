@@ -6,11 +6,11 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { MessagesRepository } from './messages.repository.ts';
 import { registerMessageRoutes } from './messages.routes.ts';
-import { MessagesService, toldInRequest } from './messages.service.ts';
+import { MessagesService, tellingDone, tellingDuring } from './messages.service.ts';
 
 /**
  * The message center (issue 14). The service is also the Notifier the other modules
- * call inside their transactions. Each request gets a set of the users told during it;
+ * call inside their transactions. Each write gets a set of the users told during it;
  * once the request is answered (its transaction resolved), their unread totals are read
  * again and sent to their open clients through the LiveHub, when one is given.
  * Register before the modules whose routes notify: the hooks apply to routes added later.
@@ -24,12 +24,25 @@ export function registerMessages(
   messages.useLive(deps.live);
   const told = new WeakMap<FastifyRequest, Set<string>>();
   app.addHook('onRequest', (req, _reply, done) => {
+    // Reads never tell anyone (messages.service.ts, tellingDuring).
+    if (req.method === 'GET' || req.method === 'HEAD') return done();
     const set = new Set<string>();
     told.set(req, set);
-    toldInRequest.run(set, done);
+    tellingDuring(set, done);
+  });
+  const finished = (req: FastifyRequest) => {
+    const set = told.get(req);
+    if (set) {
+      told.delete(req);
+      tellingDone();
+    }
+    return set;
+  };
+  app.addHook('onRequestAbort', async (req) => {
+    finished(req);
   });
   app.addHook('onResponse', async (req) => {
-    const set = told.get(req);
+    const set = finished(req);
     if (!set?.size) return;
     try {
       await messages.publish(set);
