@@ -27,6 +27,8 @@ declare module 'fastify' {
     signed?: boolean;
     /** The route checks the Trading-Entity book: its membership may be read with the token. */
     entityBook?: boolean;
+    /** The route may tell someone something (a write): the message center tracks whom during it. */
+    mayTell?: boolean;
   }
 }
 
@@ -194,7 +196,12 @@ export function defineRoute<
   app.route({
     method: def.method,
     url: def.url,
-    config: { auth: def.auth, signed, entityBook: def.book !== undefined && !def.bookId },
+    config: {
+      auth: def.auth,
+      signed,
+      entityBook: def.book !== undefined && !def.bookId,
+      mayTell: def.method !== 'GET' && def.answers !== 'cached',
+    },
     handler: async (req, reply) => {
       const check = (bookId: string | undefined, scope: BookScope) =>
         resolveBook(app, requireUser(req.user).id, bookId, scope, def.refusal ?? 'book.forbidden', req.knownMembership);

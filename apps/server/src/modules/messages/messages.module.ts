@@ -24,8 +24,8 @@ export function registerMessages(
   messages.useLive(deps.live);
   const told = new WeakMap<FastifyRequest, Set<string>>();
   app.addHook('onRequest', (req, _reply, done) => {
-    // Reads never tell anyone (messages.service.ts, tellingDuring).
-    if (req.method === 'GET' || req.method === 'HEAD') return done();
+    // Reads (GET, and the POST reads whose answers may be kept) never tell anyone (messages.service.ts, tellingDuring).
+    if (!req.routeOptions.config.mayTell) return done();
     const set = new Set<string>();
     told.set(req, set);
     tellingDuring(set, done);
