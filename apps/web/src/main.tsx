@@ -4,7 +4,6 @@ import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router.tsx';
-import './app/react19-compat.ts';
 import { reloadOnNewBuild } from './app/stale-build.ts';
 import { startOpenedPage } from './app/start.ts';
 import { loadToast } from './app/toast.ts';
