@@ -1,7 +1,7 @@
 import { EMPTY_ITEM_ID, type RecordTab, type Transaction } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/hash-router.tsx';
 import { useSubmitGuard } from '../../app/form.tsx';
 import { showToast } from '../../app/toast.ts';
 import { useTranslation } from '../../i18n/index.ts';

@@ -1,6 +1,6 @@
 import { BOOK_PATHS, DEFAULT_BOOK_PREFERENCE, bookPath, type Book, type UpdateBookRequest } from '@cab/contracts/client';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { request } from '../../api/client.ts';
 import { useBookStore, useLeftBooks } from '../../stores/book.ts';
 import { bookKeys } from './queries.ts';

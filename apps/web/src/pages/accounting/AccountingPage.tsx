@@ -2,7 +2,7 @@ import { minorToMoney, type RecordTab } from '@cab/contracts/client';
 import { Button, Skeleton } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';

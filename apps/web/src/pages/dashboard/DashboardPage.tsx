@@ -1,7 +1,7 @@
 import { Button, Skeleton } from 'antd-mobile';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { BookGone } from '../../app/BookGone.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { Figure } from '../../app/Figure.tsx';

@@ -1,7 +1,7 @@
 import type { Book } from '@cab/contracts/client';
 import { Button, Skeleton } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { Icon } from '../../app/icons.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';

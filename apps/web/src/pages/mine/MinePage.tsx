@@ -1,7 +1,7 @@
 import { shownNickname } from '@cab/contracts/client';
 import { Avatar, Badge, Button, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from '../../i18n/index.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { useUserInfo } from '../../features/user/queries.ts';
 import { maskPhone } from '../../lib/format.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';

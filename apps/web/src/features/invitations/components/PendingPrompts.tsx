@@ -1,7 +1,7 @@
 import { shownNickname, type MemberRequest } from '@cab/contracts/client';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { useSubmitGuard } from '../../../app/form.tsx';
 import { Sheet } from '../../../app/Sheet.tsx';
 import { showToast } from '../../../app/toast.ts';

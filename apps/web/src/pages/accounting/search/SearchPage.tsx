@@ -2,7 +2,7 @@ import { DIMENSION_NAME_MAX, type DimensionKind, type LabelKind, type TradeType 
 import { Button, SearchBar, Skeleton } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/hash-router.tsx';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { nameInput } from '../../../app/form.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
