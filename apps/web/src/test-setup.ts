@@ -37,6 +37,7 @@ await import('./i18n/invitations.ts');
 await import('./i18n/members.ts');
 await import('./i18n/budgets.ts');
 await import('./i18n/record.ts');
+await import('./i18n/accounting.ts');
 // antd-mobile's imperative toasts and dialogs need React 19's createRoot, as in the app (toast-impl.ts, confirm.tsx).
 await import('./app/react19-compat.ts');
 

@@ -24,6 +24,7 @@ import { idempotencyKeys, useDeleteTransactions, useSaveTemplate, useSaveTransac
 import { accountingQueries } from './queries.ts';
 import { savedText } from './saved-text.ts';
 import type { useRecording } from './useRecording.ts';
+import '../../i18n/accounting.ts';
 
 /** An account choice carries its currency and type, also when it came from a stored record (which names the account only). */
 function withAccountInfo(sel: Selection, accounts: ReturnType<typeof useRecording>['accounts']): Selection {

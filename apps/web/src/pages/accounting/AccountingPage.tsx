@@ -29,6 +29,7 @@ import { Icon } from '../../app/icons.tsx';
 import { zoneOr } from '../../lib/book-clock.ts';
 import '../../features/accounting/accounting.css';
 import '../../i18n/record.ts';
+import '../../i18n/accounting.ts';
 
 const EDITABLE_TABS: readonly RecordTab[] = ['Expense', 'Income'];
 

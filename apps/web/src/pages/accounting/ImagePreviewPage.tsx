@@ -15,6 +15,7 @@ import { saveImage, useImageSrc } from '../../features/accounting/images.ts';
 import { accountingQueries, useCurrentBookId } from '../../features/accounting/queries.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import '../../features/accounting/accounting.css';
+import '../../i18n/accounting.ts';
 
 function Slide({ image, index, bookId }: { image: DraftImage; index: number; bookId: string }) {
   const { t } = useTranslation();

@@ -24,6 +24,7 @@ import { accountingQueries, useCurrentBookId } from '../../features/accounting/q
 import { useTranslation } from '../../i18n/index.ts';
 import { useBookStore } from '../../stores/book.ts';
 import '../../features/accounting/accounting.css';
+import '../../i18n/accounting.ts';
 
 /** Everything of one view, hidden items included (the Common scene). */
 function useRows(bookId: string, view: ManageView) {

@@ -27,6 +27,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { formatAmount } from '../../../lib/format.ts';
 import { useSettingsStore } from '../../../stores/settings.ts';
 import '../../../features/accounting/accounting.css';
+import '../../../i18n/accounting.ts';
 
 export type SearchKind = 'category' | 'account' | 'member' | 'merchant' | 'project';
 const KINDS: Record<SearchKind, DimensionKind> = {
