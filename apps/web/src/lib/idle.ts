@@ -38,10 +38,38 @@ export function whenIdle(fn: () => void): void {
 }
 
 /**
+ * Runs `fn` at the user's first touch, click or key on the page (or at once if `ready`
+ * comes after one): for code only an action needs (a popup, a toast), so a tap starts
+ * loading it a moment before the click that opens it, and a visit that only looks
+ * never loads it at all.
+ */
+export function onFirstInteraction(fn: () => void): void {
+  if (typeof window === 'undefined') return;
+  if (interacted) {
+    fn();
+    return;
+  }
+  waiting.add(fn);
+  if (waiting.size === 1) for (const type of INTERACTIONS) window.addEventListener(type, interact, { capture: true, passive: true });
+}
+
+const INTERACTIONS = ['pointerdown', 'keydown'] as const;
+let interacted = false;
+const waiting = new Set<() => void>();
+function interact(): void {
+  interacted = true;
+  for (const type of INTERACTIONS) window.removeEventListener(type, interact, { capture: true });
+  const fns = [...waiting];
+  waiting.clear();
+  for (const fn of fns) fn();
+}
+
+/**
  * Drops the idle work not begun yet. Tests call it when a file ends, so that one file's
  * prefetching does not load modules while the next file sets up its own.
  */
 export function cancelIdleWork(): void {
   for (const cancel of pending) cancel();
   pending.clear();
+  waiting.clear();
 }
