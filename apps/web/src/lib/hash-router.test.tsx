@@ -88,6 +88,8 @@ describe('the hash router', () => {
     expect(where()).toBe('/b?x=1');
     expect(window.location.hash).toBe('#/b?x=1');
     expect(window.history.length).toBe(length + 1);
+    // Screens read the entry's index to tell whether back stays in the app (PageBar).
+    expect((window.history.state as { idx: number }).idx).toBe(1);
 
     fireEvent.click(screen.getByText('count'));
     await screen.findByText('2', { selector: '[data-testid="x"]' });
@@ -97,6 +99,7 @@ describe('the hash router', () => {
     fireEvent.click(screen.getByText('replace'));
     expect(await screen.findByText('c')).toBeTruthy();
     expect(window.history.length).toBe(length + 1);
+    expect((window.history.state as { idx: number }).idx).toBe(1);
 
     // What the request wrapper does for the offline page: set the hash itself.
     await act(async () => {

@@ -64,11 +64,23 @@ function parsePath(path: string): { pathname: string; search: string } {
   return { pathname: pathname || '/', search: search === '?' ? '' : search };
 }
 
+/** What each entry of the window's history carries (react-router's shape: screens read `idx` to tell whether back stays in the app). */
+interface EntryState {
+  usr?: unknown;
+  key?: string;
+  /** How many entries of the app lie before this one. */
+  idx?: number;
+}
+
 function createHashHistory(): History {
-  const read = (): Location => {
-    const state = window.history.state as { usr?: unknown; key?: string } | null;
-    return { ...parsePath(window.location.hash.slice(1)), hash: '', state: state?.usr ?? null, key: state?.key ?? 'default' };
-  };
+  const entry = () => window.history.state as EntryState | null;
+  if (entry()?.idx == null) window.history.replaceState({ ...entry(), idx: 0 }, '');
+  const read = (): Location => ({
+    ...parsePath(window.location.hash.slice(1)),
+    hash: '',
+    state: entry()?.usr ?? null,
+    key: entry()?.key ?? 'default',
+  });
   let current = read();
   const listeners = new Set<() => void>();
   // Back, forward and a hash set directly (window.location.hash = ...) all land here.
@@ -79,7 +91,8 @@ function createHashHistory(): History {
     for (const l of listeners) l();
   };
   const write = (method: 'pushState' | 'replaceState', path: string, state: unknown) => {
-    window.history[method]({ usr: state, key: newKey() }, '', `#${path}`);
+    const idx = (entry()?.idx ?? 0) + (method === 'pushState' ? 1 : 0);
+    window.history[method]({ usr: state, key: newKey(), idx } satisfies EntryState, '', `#${path}`);
     changed();
   };
   return {
