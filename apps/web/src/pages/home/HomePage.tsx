@@ -17,7 +17,7 @@ import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
 import { useBookFilter } from '../../features/books/useBookFilter.ts';
 import { InvitePopup, PendingPrompts } from '../../features/invitations/components/lazy.tsx';
 import { useTranslation } from '../../i18n/index.ts';
-import { whenIdle } from '../../lib/idle.ts';
+import { whenSettled } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 
@@ -33,11 +33,11 @@ export default function HomePage() {
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Book>();
   const [inviting, setInviting] = useState<Book>();
-  // Home preloads the dashboard (SPEC 2), once home is drawn and the browser is idle.
+  // Home preloads the dashboard (SPEC 2), once home is drawn and the user starts doing something (or a quiet while later).
   const drawn = !loggedIn || !books.isPending;
   const preloadNext = usePreloadNext();
   useEffect(() => {
-    if (drawn) whenIdle(preloadNext);
+    if (drawn) whenSettled(preloadNext);
   }, [drawn, preloadNext]);
   usePrefetchBookPopups(drawn);
 
