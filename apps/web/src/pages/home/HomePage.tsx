@@ -17,7 +17,7 @@ import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
 import { useBookFilter } from '../../features/books/useBookFilter.ts';
 import { InvitePopup, PendingPrompts } from '../../features/invitations/components/lazy.tsx';
 import { useTranslation } from '../../i18n/index.ts';
-import { whenSettled } from '../../lib/idle.ts';
+import { whenIdle, whenSettled } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 
@@ -39,6 +39,11 @@ export default function HomePage() {
   useEffect(() => {
     if (drawn) whenSettled(preloadNext);
   }, [drawn, preloadNext]);
+  // The operator's popup waits until the page has loaded and the browser is idle: the last thing to arrive.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (drawn) whenIdle(() => setSettled(true));
+  }, [drawn]);
   usePrefetchBookPopups(drawn);
 
   if (!loggedIn) {
@@ -110,8 +115,8 @@ export default function HomePage() {
       <div className="section-title">{t('books.infoFlow')}</div>
       {/* The info flow is its own chunk, drawn after the books so they come first. */}
       {drawn && <InfoFlow />}
-      {/* The home popup (once per user), once the page is drawn. */}
-      {drawn && <HomeWelcome />}
+      {/* The home popup (once per user), once the page has settled. */}
+      {settled && <HomeWelcome />}
       <TemplatePopup visible={adding} onClose={() => setAdding(false)} />
       <BookActions book={acting} onClose={() => setActing(undefined)} onInvite={setInviting} />
       <InvitePopup book={inviting} onClose={() => setInviting(undefined)} />
