@@ -11,7 +11,7 @@ import { BookFilterChips } from '../../features/books/components/BookFilterChips
 import { BookIcon } from '../../features/books/components/BookIcon.tsx';
 import { BookListState } from '../../features/books/components/BookListState.tsx';
 import { BookActions, TemplatePopup, usePrefetchBookPopups } from '../../features/books/components/lazy.tsx';
-import { HomeWelcome, InfoFlow } from '../../features/content/components/home-lazy.tsx';
+import { HomeWelcome, InfoFlow, usePrefetchInfoFlow } from '../../features/content/components/home-lazy.tsx';
 import { useOpenBook } from '../../features/books/mutations.ts';
 import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
 import { useBookFilter } from '../../features/books/useBookFilter.ts';
@@ -45,6 +45,7 @@ export default function HomePage() {
     if (drawn) whenIdle(() => setSettled(true));
   }, [drawn]);
   usePrefetchBookPopups(drawn);
+  usePrefetchInfoFlow();
 
   if (!loggedIn) {
     // Logged out, the books wait for a login; the info flow is open to everyone (SPEC 1).

@@ -8,7 +8,7 @@ import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { LanguageItem } from './LanguageItem.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { badgeText, useUnreadCount } from '../../features/messages/unread.ts';
-import { MineFigures, ObtainXbGuide } from '../../features/content/components/mine-lazy.tsx';
+import { MineFigures, ObtainXbGuide, usePrefetchMineMarket } from '../../features/content/components/mine-lazy.tsx';
 
 /** The unread messages beside the message center's entry. */
 function UnreadBadge() {
@@ -75,6 +75,7 @@ export default function MinePage() {
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectLoggedIn);
   const info = useUserInfo();
+  usePrefetchMineMarket(loggedIn);
   return (
     <div className="page" data-testid="page-mine">
       <Header />

@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd-mobile';
-import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 
 /**
  * The content area on home, a first-load page: each piece is its own chunk, fetched when
@@ -8,13 +8,20 @@ import { Suspense, lazy, useState, type ComponentType } from 'react';
  * page's first load then names only the chunks it may fetch.
  */
 let InfoFlowLoaded: ComponentType | undefined;
-/** The info flow's code (home starts it beside the book list: features/content/prefetch.ts). */
-export const loadInfoFlow = () =>
+const loadInfoFlow = () =>
   import('./InfoFlow.tsx').then((m) => {
     InfoFlowLoaded = m.default;
     return m;
   });
 const InfoFlowImpl = lazy(loadInfoFlow);
+
+/**
+ * Home starts the info flow's code once it is drawn, while its book list is still on the
+ * way (the flow's first page is asked for beside the list: features/content/prefetch.ts).
+ */
+export function usePrefetchInfoFlow(): void {
+  useEffect(() => void loadInfoFlow().catch(() => undefined), []);
+}
 const HomeWelcomeImpl = lazy(() => import('./HomeWelcome.tsx'));
 
 /**
