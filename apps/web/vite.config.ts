@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineEntryCss } from './build/inline-css.ts';
@@ -6,26 +5,9 @@ import { precompress } from './build/precompress.ts';
 
 const server = process.env.CAB_SERVER_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/cab-', '/finance-', '/server', '/dev', '/v2', '/files', '/docs', '/static'];
-const require = createRequire(import.meta.url);
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   plugins: [react(), inlineEntryCss(), precompress()],
-  resolve: {
-    // react-router's package exports only its development build to bundlers; a
-    // production bundle takes the production files it ships beside it.
-    alias:
-      command === 'build'
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: require
-                .resolve('react-router')
-                .replace('/development/', '/production/')
-                .replace(/index\.js$/, 'index.mjs'),
-            },
-          ]
-        : [],
-  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -44,7 +26,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|use-sync-external-store)[\\/]/,
             },
           ],
         },

@@ -4,12 +4,11 @@ import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router.tsx';
-import './app/react19-compat.ts';
 import { reloadOnNewBuild } from './app/stale-build.ts';
 import { startOpenedPage } from './app/start.ts';
 import { loadToast } from './app/toast.ts';
 import { loadLanguage } from './i18n/index.ts';
-import { whenIdle } from './lib/idle.ts';
+import { onFirstInteraction, whenIdle } from './lib/idle.ts';
 import { useSettingsStore } from './stores/settings.ts';
 import './styles.css';
 
@@ -72,8 +71,9 @@ if (root) {
         </StrictMode>,
       ),
     );
-    // Toasts are not needed to draw the first screen; their code comes once the browser is idle.
-    whenIdle(() => void loadToast().catch(() => undefined));
+    // Toasts follow what the user does: their code (with antd-mobile's animation library)
+    // comes at the first touch, not with the first screen; one needed before shows as plain text if offline.
+    onFirstInteraction(() => void loadToast().catch(() => undefined));
     // Live updates (docs/live.md) are not needed for the first screen either.
     whenIdle(() => void import('./features/live/start.ts').then((m) => m.startLive(queryClient)).catch(() => undefined));
     // A book the caller is no longer in is found at the first refused call (features/books/left.ts; refusals heard before wait).

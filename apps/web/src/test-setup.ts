@@ -37,7 +37,8 @@ await import('./i18n/invitations.ts');
 await import('./i18n/members.ts');
 await import('./i18n/budgets.ts');
 await import('./i18n/record.ts');
-// antd-mobile's imperative toasts and dialogs need React 19's createRoot, as in the app (main.tsx).
+await import('./i18n/accounting.ts');
+// antd-mobile's imperative toasts and dialogs need React 19's createRoot, as in the app (toast-impl.ts, confirm.tsx).
 await import('./app/react19-compat.ts');
 
 // At the end of a file, what is still rendered is unmounted and React's last scheduled work

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/hash-router.tsx';
 import { useTranslation } from '../i18n/index.ts';
 import { useBookStore, useLeftBooks } from '../stores/book.ts';
 import { EmptyState } from './EmptyState.tsx';

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/hash-router.tsx';
 import { useTranslation } from '../i18n/index.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { PageBar } from './PageBar.tsx';

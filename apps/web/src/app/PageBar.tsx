@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/hash-router.tsx';
 import { useTranslation } from '../i18n/index.ts';
 import { Icon } from './icons.tsx';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/hash-router.tsx';
 import { selectLoggedIn, useUserStore } from '../stores/user.ts';
 
 /**

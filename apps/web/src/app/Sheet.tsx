@@ -1,6 +1,6 @@
 import { Popup } from 'antd-mobile';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/hash-router.tsx';
 import { useTranslation } from '../i18n/index.ts';
 
 export interface SheetAction {

@@ -1,7 +1,7 @@
 import { TabBar } from 'antd-mobile';
 import { Icon } from './icons.tsx';
 import { useTranslation } from '../i18n/index.ts';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/hash-router.tsx';
 import { TAB_PATHS } from './route-table.ts';
 import { badgeText, useUnreadCount } from '../features/messages/unread.ts';
 

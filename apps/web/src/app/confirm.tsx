@@ -2,6 +2,8 @@ import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import i18n from '../i18n/index.ts';
 import { registerDialog } from './dialogs.ts';
+// Dialog.show renders through antd-mobile's render hook: set it up with the code that needs it.
+import './react19-compat.ts';
 
 export interface ConfirmOptions {
   content: ReactNode;

@@ -62,7 +62,12 @@ const flowData: Prefetch = (qc, params) => {
 export const PAGES: Record<string, PageDef> = {
   mine: page(
     () => import('../pages/mine/MinePage.tsx'),
-    (qc) => void (signedIn() && qc.prefetchQuery(userInfoQuery())),
+    (qc) => {
+      if (!signedIn()) return;
+      void qc.prefetchQuery(userInfoQuery());
+      // The market figures and the guide (its own chunk) beside the user's info.
+      void import('../features/content/prefetch.ts').then((m) => m.prefetchMineContent(qc)).catch(() => undefined);
+    },
   ),
   accountLogin: page(() => import('../pages/accountLogin/AccountLoginPage.tsx')),
   bindPhone: page(() => import('../pages/bindPhone/BindPhonePage.tsx')),
@@ -83,6 +88,8 @@ export const PAGES: Record<string, PageDef> = {
     (qc, params) => {
       books(qc, params);
       if (signedIn()) void qc.prefetchQuery(bookQueries.recent());
+      // The info flow (open to everyone) comes after the books' calls, drawn after the list.
+      void import('../features/content/prefetch.ts').then((m) => m.prefetchInfoFlow(qc)).catch(() => undefined);
     },
     ['dashboard'],
   ),

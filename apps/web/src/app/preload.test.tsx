@@ -1,5 +1,5 @@
 import { ACCOUNTING_PATHS, BOOK_PATHS } from '@cab/contracts/client';
-import { cleanup, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useBookStore } from '../stores/book.ts';
 import { useUserStore } from '../stores/user.ts';
@@ -42,16 +42,19 @@ describe('the pages the registry hands a page to preload (SPEC 2)', () => {
       for (const next of def.preloads) expect(PAGES[next], `${key} preloads ${next}`).toBeDefined();
   });
 
-  it('home, drawn through the registry, fetches the dashboard code once the browser is idle', async () => {
+  it('home, drawn through the registry, fetches the dashboard code at the first touch', async () => {
     useUserStore.setState({ user: undefined, login: false });
     const loads = watchLoads('dashboard', 'accounting', 'flow');
     renderPages('/pages/home/index', { '/pages/home/index': PAGES.home!.Component });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(loads.dashboard).not.toHaveBeenCalled();
+    fireEvent.pointerDown(window);
     await waitFor(() => expect(loads.dashboard).toHaveBeenCalledTimes(1), { timeout: 8000 });
     expect(loads.accounting).not.toHaveBeenCalled();
     expect(loads.flow).not.toHaveBeenCalled();
   });
 
-  it('the dashboard, drawn through the registry, fetches the accounting and flow code once its book is drawn', async () => {
+  it('the dashboard, drawn through the registry once the user is active, fetches the accounting and flow code once its book is drawn', async () => {
     useUserStore.setState({ user: { userid: '7', account: '13800138001' } as never, login: true });
     const loads = watchLoads('dashboard', 'accounting', 'flow');
     renderPages('/dashboard/index?TradingEntity=5', { '/dashboard/index': PAGES.dashboard!.Component });

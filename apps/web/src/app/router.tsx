@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect } from 'react';
-import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { HashRouter, Navigate, Outlet, Route, Routes, useLocation } from '../lib/hash-router.tsx';
 import { toastQueue } from '../api/client.ts';
 import { closeDialogsNotOn } from './dialogs.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
@@ -47,9 +47,8 @@ export const routeObjects = ROUTES.map((r) => {
 });
 
 /**
- * Hash routes with the spec's paths verbatim. The declarative router is enough for
- * pages that load their own data, and it leaves react-router's data-router code
- * (about half the library) out of the first load.
+ * Hash routes with the spec's paths verbatim, drawn by the app's own small router
+ * (lib/hash-router.tsx): pages load their own data, so matching a path is all it needs.
  */
 export function AppRouter() {
   return (

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useSettingsStore, type Language } from '../stores/settings.ts';
+import type { accountingZhCN } from './accounting.zh-CN.ts';
 import type { activityZhCN } from './activity.zh-CN.ts';
 import type { budgetsZhCN } from './budgets.zh-CN.ts';
 import type { clockZhCN } from './clock.zh-CN.ts';
@@ -27,6 +28,10 @@ import { zhCN, type Resources, type Texts } from './zh-CN.ts';
  * screens instead of the first load (`registerSection`, called by the section's module).
  */
 export interface Sections {
+  accounting: (typeof accountingZhCN)['accounting'];
+  album: (typeof accountingZhCN)['album'];
+  search: (typeof accountingZhCN)['search'];
+  manage: (typeof accountingZhCN)['manage'];
   activity: typeof activityZhCN;
   budgets: typeof budgetsZhCN;
   clock: typeof clockZhCN;

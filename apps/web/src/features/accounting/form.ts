@@ -10,6 +10,7 @@ import {
 import type { TKey } from '../../i18n/index.ts';
 import { typedToMinor, typedToMoney } from './keypad.ts';
 import { selectable, type PickerNode } from './picker-tree.ts';
+import '../../i18n/accounting.ts';
 
 /** A choice of the form: what it sends (the id) and what it shows. */
 export interface Choice {

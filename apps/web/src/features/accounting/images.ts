@@ -7,6 +7,7 @@ import { showToast } from '../../app/toast.ts';
 import i18n from '../../i18n/index.ts';
 import { useDraft, type DraftImage } from './draft.ts';
 import { accountingQueries } from './queries.ts';
+import '../../i18n/accounting.ts';
 
 /** An uploaded image as the upload answers it (the contracts export no type of its own). */
 export type UploadedImage = TransactionImage;

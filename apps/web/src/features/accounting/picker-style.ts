@@ -2,6 +2,7 @@ import { BOOK_PATHS } from '@cab/contracts/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
 import { useUserStore } from '../../stores/user.ts';
+import '../../i18n/accounting.ts';
 
 /** The pickers' two styles (SPEC 3: flat by default): icon tiles, or one compact line per item. */
 export type PickerStyle = 'flat' | 'list';

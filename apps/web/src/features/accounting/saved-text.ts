@@ -2,6 +2,7 @@ import type { BudgetAlert } from '@cab/contracts/client';
 import { i18n } from '../../i18n/index.ts';
 import { formatAmount } from '../../lib/format.ts';
 import '../../i18n/record.ts';
+import '../../i18n/accounting.ts';
 
 /**
  * What saving says: "已保存", or, when the record left expense budgets overspent, that

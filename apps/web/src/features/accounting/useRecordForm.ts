@@ -1,7 +1,7 @@
 import { EMPTY_ITEM_ID, type RecordTab, type Transaction } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/hash-router.tsx';
 import { useSubmitGuard } from '../../app/form.tsx';
 import { showToast } from '../../app/toast.ts';
 import { useTranslation } from '../../i18n/index.ts';
@@ -24,6 +24,7 @@ import { idempotencyKeys, useDeleteTransactions, useSaveTemplate, useSaveTransac
 import { accountingQueries } from './queries.ts';
 import { savedText } from './saved-text.ts';
 import type { useRecording } from './useRecording.ts';
+import '../../i18n/accounting.ts';
 
 /** An account choice carries its currency and type, also when it came from a stored record (which names the account only). */
 function withAccountInfo(sel: Selection, accounts: ReturnType<typeof useRecording>['accounts']): Selection {

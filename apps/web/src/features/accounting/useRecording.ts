@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/index.ts';
 import { LABEL_FIELDS, LABEL_KIND, defaultsFor, type LabelField, type PickField, type Selection } from './form.ts';
 import { accountTree, categoryTree, labelTree, type PickerNode } from './picker-tree.ts';
 import { accountingQueries, flatAccounts } from './queries.ts';
+import '../../i18n/accounting.ts';
 
 export const tradeTypeOf = (tab: RecordTab): TradeType => (tab === 'Income' ? 'Income' : 'Expense');
 

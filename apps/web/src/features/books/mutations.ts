@@ -1,7 +1,7 @@
 import { BOOK_PATHS, DEFAULT_BOOK_PREFERENCE, bookPath, type Book, type UpdateBookRequest } from '@cab/contracts/client';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { request } from '../../api/client.ts';
+import { useNavigate } from '../../lib/hash-router.tsx';
+import { learnTimeZone, request } from '../../api/client.ts';
 import { useBookStore, useLeftBooks } from '../../stores/book.ts';
 import { bookKeys } from './queries.ts';
 
@@ -52,11 +52,14 @@ export function useCreateBook() {
   const open = useOpenBook();
   return useMutation({
     mutationKey: ['books', 'create'],
-    mutationFn: (v: { templateId: string; name?: string }) =>
-      request<{ data: Book }>(BOOK_PATHS.create, {
+    mutationFn: (v: { templateId: string; name?: string }) => {
+      // A new book takes the phone's time zone (the Device header's optional field).
+      learnTimeZone();
+      return request<{ data: Book }>(BOOK_PATHS.create, {
         data: { id: v.templateId, ...(v.name ? { name: v.name } : {}) },
         headers: { 'Min-Version': '1.0.0', 'Target-Version': '1.5.9' },
-      }).then((r) => r.data),
+      }).then((r) => r.data);
+    },
     onSuccess: async (book) => {
       await qc.invalidateQueries({ queryKey: bookKeys.all });
       open.mutate(book.id);

@@ -1,6 +1,6 @@
 import { Permission } from '@cab/contracts/client';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/hash-router.tsx';
 import { create } from 'zustand';
 import { zoneOr } from '../../lib/book-clock.ts';
 import { effectiveBookId, useBookStore } from '../../stores/book.ts';

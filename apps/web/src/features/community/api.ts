@@ -13,7 +13,7 @@ import {
   type ThreadsPage,
 } from '@cab/contracts/client';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/hash-router.tsx';
 import { request } from '../../api/client.ts';
 import { ApiError } from '../../api/request.ts';
 import { effectiveBookId, useBookStore } from '../../stores/book.ts';

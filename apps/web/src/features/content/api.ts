@@ -42,11 +42,19 @@ export const contentKeys = {
   operations: () => [...contentKeys.all, 'operations'] as const,
 };
 
+const uidOf = (loggedIn: boolean, userid: string | undefined) => (loggedIn && userid ? userid : 'anon');
+
 /** The caller as the keys name them. */
 export function useContentUser(): { uid: string; loggedIn: boolean } {
   const loggedIn = useUserStore(selectLoggedIn);
   const userid = useUserStore((s) => s.user?.userid);
-  return { uid: loggedIn && userid ? userid : 'anon', loggedIn };
+  return { uid: uidOf(loggedIn, userid), loggedIn };
+}
+
+/** The same, outside React (prefetching before the page draws). */
+export function contentUid(): string {
+  const s = useUserStore.getState();
+  return uidOf(selectLoggedIn(s), s.user?.userid);
 }
 
 // A query's screen shows its own failure, so the wrapper neither toasts it nor shows a

@@ -2,7 +2,7 @@ import { CONTENT_PATHS, DEFAULT_GUIDE_CLASSIFICATION } from '@cab/contracts/clie
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '../../lib/hash-router.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRequest, type RequestDeps } from '../../api/request.ts';
 import { useUserStore } from '../../stores/user.ts';

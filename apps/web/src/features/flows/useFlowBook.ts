@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/hash-router.tsx';
 import { useCurrentBookId } from '../accounting/queries.ts';
 import { useBook } from '../books/queries.ts';
 import { calendarOf } from './time.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { effectiveBookId, useBookStore } from '../../stores/book.ts';
 import { openBook } from '../books/mutations.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/hash-router.tsx';
 import { currentPeriod, parsePeriod, type BookCalendar, type PeriodUnit } from './time.ts';
 
 /**

@@ -7,6 +7,7 @@ import BlockedBooksPage from '../../pages/personalInfo/BlockedBooksPage.tsx';
 import { useUserStore } from '../../stores/user.ts';
 import { bodiesOf as bodiesOfRequest, renderPages } from '../../test-pages.tsx';
 import AddByPhonePopup from './components/AddByPhonePopup.tsx';
+import { PendingPrompts as HomePrompts } from './components/lazy.tsx';
 import PendingPrompts from './components/PendingPrompts.tsx';
 import { memberRequest, role } from './test-fixtures.ts';
 
@@ -127,6 +128,24 @@ describe('declining an addition', () => {
     fireEvent.click(screen.getByTestId('prompt-decline-71'));
     fireEvent.click(await screen.findByTestId('prompt-decline-once-71'));
     await waitFor(() => expect(bodiesOf(bookPath(MEMBER_PATHS.answerPrompt, { id: '71' }))).toEqual([{ status: 'Rejected' }]));
+  });
+});
+
+describe("home's prompts card", () => {
+  it('asks for the prompts first and draws the card only when there are some', async () => {
+    renderPages('/pages/home/index', { '/pages/home/index': HomePrompts });
+    expect((await screen.findByTestId('pending-prompts')).textContent).toContain('家庭');
+    expect(screen.getByTestId('prompt-decline-71')).toBeTruthy();
+  });
+
+  it('draws nothing when nothing waits', async () => {
+    request.mockImplementation((url: string) =>
+      Promise.resolve(url === MEMBER_PATHS.pendingPrompts ? { data: { invitations: [], applications: [], to_approve: [] } } : undefined),
+    );
+    renderPages('/pages/home/index', { '/pages/home/index': HomePrompts });
+    await waitFor(() => expect(bodiesOf(MEMBER_PATHS.pendingPrompts)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('pending-prompts')).toBeNull();
   });
 });
 

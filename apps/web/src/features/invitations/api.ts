@@ -19,6 +19,7 @@ import { request } from '../../api/client.ts';
 import { ApiError } from '../../api/request.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { bookKeys } from '../books/queries.ts';
+import { invitationKeys } from './keys.ts';
 
 export type InviteSetting = z.infer<typeof InviteSettingResponse>['data'];
 export type WhetherExist = z.infer<typeof WhetherExistResponse>['data'];
@@ -33,22 +34,8 @@ export interface CreateInvitationInput {
   remark?: string;
 }
 
-/**
- * Invitations (issue 10, docs/members.md): the inviter's side (the book's defaults, the
- * roles they may give, creating a link; whether they may invite at all is asked through
- * books/invite-permission.ts) and the joiner's (the link, their relation to its book,
- * applying, urging, and the prompts waiting for them).
- */
-export const invitationKeys = {
-  all: ['invitations'] as const,
-  setting: (bookId: string) => [...invitationKeys.all, 'setting', bookId] as const,
-  roles: (bookId: string) => [...invitationKeys.all, 'roles', bookId] as const,
-  one: (code: string) => [...invitationKeys.all, 'one', code] as const,
-  whetherExist: (code: string) => [...invitationKeys.all, 'whether-exist', code] as const,
-  prompts: () => [...invitationKeys.all, 'prompts'] as const,
-  /** The books the user stopped from adding them (add-by-phone.ts). */
-  blocked: () => [...invitationKeys.all, 'blocked-books'] as const,
-};
+// The keys live apart (keys.ts): home asks for its prompts before this module loads.
+export { invitationKeys };
 
 // A query's screen shows its own failure, so the wrapper neither toasts it nor shows a loading toast.
 const quiet = (tradingEntity: string) => ({ method: 'GET', loading: false, showError: false, tradingEntity }) as const;
@@ -57,6 +44,12 @@ const get = <T>(url: string, tradingEntity: string, data?: Record<string, unknow
 // The joiner's calls name their book by the link, not by the Trading-Entity (MEMBER_PATHS).
 const NO_BOOK = '';
 
+/**
+ * Invitations (issue 10, docs/members.md): the inviter's side (the book's defaults, the
+ * roles they may give, creating a link; whether they may invite at all is asked through
+ * books/invite-permission.ts) and the joiner's (the link, their relation to its book,
+ * applying, urging, and the prompts waiting for them).
+ */
 export const invitationQueries = {
   setting: (bookId: string) =>
     queryOptions({ queryKey: invitationKeys.setting(bookId), queryFn: () => get<InviteSetting>(MEMBER_PATHS.inviteSetting, bookId) }),
@@ -74,9 +67,13 @@ export const invitationQueries = {
       queryKey: invitationKeys.whetherExist(code),
       queryFn: () => get<WhetherExist>(bookPath(MEMBER_PATHS.whetherExistV5, { code }), NO_BOOK),
     }),
-  prompts: () =>
-    queryOptions({ queryKey: invitationKeys.prompts(), queryFn: () => get<PendingPrompts>(MEMBER_PATHS.pendingPrompts, NO_BOOK) }),
+  prompts: () => queryOptions({ queryKey: invitationKeys.prompts(), queryFn: fetchPendingPrompts }),
 };
+
+/** What waits for the user (home's prompts card, which asks for it before loading its own code). */
+export function fetchPendingPrompts(): Promise<PendingPrompts> {
+  return get<PendingPrompts>(MEMBER_PATHS.pendingPrompts, NO_BOOK);
+}
 
 /** A link that is gone: expired or revoked (422), or never was (404). The page says so in full. */
 export const isLinkGone = (err: unknown): err is ApiError => err instanceof ApiError && (err.status === 404 || err.status === 422);

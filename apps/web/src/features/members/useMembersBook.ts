@@ -1,5 +1,5 @@
 import { Permission } from '@cab/contracts/client';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/hash-router.tsx';
 import { useBook } from '../books/queries.ts';
 import { effectiveBookId, useBookStore } from '../../stores/book.ts';
 import { useBookPermissions } from './permissions.ts';

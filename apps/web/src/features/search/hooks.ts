@@ -1,7 +1,7 @@
 import { STATISTICS_LIMITS, type SearchTagsRequest } from '@cab/contracts/client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { transactionKeys } from '../accounting/queries.ts';
 import { openBook } from '../books/mutations.ts';
 import { statisticsQueries } from '../flows/api.ts';

@@ -1,5 +1,5 @@
 import type { SearchTag } from '@cab/contracts/client';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/hash-router.tsx';
 import { useCurrentBookId } from '../accounting/queries.ts';
 import { selectYear, useSearchStore } from '../../stores/search.ts';
 import { useHistory } from './hooks.ts';

@@ -1,7 +1,7 @@
 import { PASSWORD_MAX } from '@cab/contracts/client';
 import { Button, Input, List, Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { clip, FieldError, useField, useSubmitGuard } from '../../app/form.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { useLogin } from '../../features/user/mutations.ts';

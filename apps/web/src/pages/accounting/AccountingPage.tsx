@@ -2,7 +2,7 @@ import { minorToMoney, type RecordTab } from '@cab/contracts/client';
 import { Button, Skeleton } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
@@ -29,6 +29,7 @@ import { Icon } from '../../app/icons.tsx';
 import { zoneOr } from '../../lib/book-clock.ts';
 import '../../features/accounting/accounting.css';
 import '../../i18n/record.ts';
+import '../../i18n/accounting.ts';
 
 const EDITABLE_TABS: readonly RecordTab[] = ['Expense', 'Income'];
 

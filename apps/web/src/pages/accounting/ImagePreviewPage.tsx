@@ -2,7 +2,7 @@ import { TRANSACTION_IMAGES_MAX } from '@cab/contracts/client';
 import { Skeleton } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
@@ -15,6 +15,7 @@ import { saveImage, useImageSrc } from '../../features/accounting/images.ts';
 import { accountingQueries, useCurrentBookId } from '../../features/accounting/queries.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import '../../features/accounting/accounting.css';
+import '../../i18n/accounting.ts';
 
 function Slide({ image, index, bookId }: { image: DraftImage; index: number; bookId: string }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../lib/hash-router.tsx';
 import { useSubmitGuard } from '../../app/form.tsx';
 import { PageBar, useBack } from '../../app/PageBar.tsx';
 import { showToast } from '../../app/toast.ts';

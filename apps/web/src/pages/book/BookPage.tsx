@@ -1,7 +1,7 @@
 import { STATISTICS_LIMITS, stripControlChars, type Book } from '@cab/contracts/client';
 import { Button, SearchBar, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { clip } from '../../app/form.tsx';
 import { Icon } from '../../app/icons.tsx';

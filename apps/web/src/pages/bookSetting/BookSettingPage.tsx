@@ -1,7 +1,7 @@
 import { BOOK_ICONS, BOOK_NAME_MAX, BOOK_REMARK_MAX, Permission } from '@cab/contracts/client';
 import { List, Popup, Skeleton } from 'antd-mobile';
 import { Suspense, lazy, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { BookGone } from '../../app/BookGone.tsx';
 import { Icon } from '../../app/icons.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';

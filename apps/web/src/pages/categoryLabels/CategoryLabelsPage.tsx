@@ -2,7 +2,7 @@ import { DIMENSION_NAME_MAX, type LabelKind } from '@cab/contracts/client';
 import { Button, Skeleton } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
@@ -24,6 +24,7 @@ import { accountingQueries, useCurrentBookId } from '../../features/accounting/q
 import { useTranslation } from '../../i18n/index.ts';
 import { useBookStore } from '../../stores/book.ts';
 import '../../features/accounting/accounting.css';
+import '../../i18n/accounting.ts';
 
 /** Everything of one view, hidden items included (the Common scene). */
 function useRows(bookId: string, view: ManageView) {

@@ -2,7 +2,7 @@ import { shownNickname, type Comment, type ForumScene } from '@cab/contracts/cli
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { confirmDestructive } from '../../app/confirm.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';

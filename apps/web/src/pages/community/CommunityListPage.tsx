@@ -2,7 +2,7 @@ import { FORUM_TABS, type ForumTab, type Thread } from '@cab/contracts/client';
 import { MoreRows } from '../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { BookGone } from '../../app/BookGone.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';

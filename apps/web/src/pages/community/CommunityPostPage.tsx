@@ -10,7 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Skeleton, TextArea } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { Counter, FieldError, useField, useSubmitGuard, nameInput, required, textInput } from '../../app/form.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';

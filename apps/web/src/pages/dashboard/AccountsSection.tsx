@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { Figure } from '../../app/Figure.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';

@@ -1,7 +1,7 @@
 import { Button, Skeleton } from 'antd-mobile';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { BookGone } from '../../app/BookGone.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { Figure } from '../../app/Figure.tsx';
@@ -16,7 +16,7 @@ import { i18n, useTranslation } from '../../i18n/index.ts';
 import { prefetchRecording, useMonthSummary } from '../../features/accounting/queries.ts';
 import { wallClock, zoneOr } from '../../lib/book-clock.ts';
 import { formatAmount } from '../../lib/format.ts';
-import { whenIdle } from '../../lib/idle.ts';
+import { whenSettled } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
 import { AccountsSection } from './AccountsSection.tsx';
@@ -59,13 +59,13 @@ function Dashboard() {
   const [now] = useState(() => Date.now());
   // The book's current month, as its time zone and month start make it (the server decides).
   const month = useMonthSummary(bookId);
-  // The next tap is likely 记一笔 or 流水: once the dashboard is drawn and the browser is idle,
-  // the accounting and flow pages' code and first data are fetched (SPEC 2: dashboard preloads accounting and flow).
+  // The next tap is likely 记一笔 or 流水: once the dashboard is drawn and the user starts doing something
+  // (or a quiet while later), the accounting and flow pages' code and first data are fetched (SPEC 2: dashboard preloads accounting and flow).
   const drawn = Boolean(book.data);
   const preloadNext = usePreloadNext();
   useEffect(() => {
     if (!drawn) return;
-    whenIdle(() => {
+    whenSettled(() => {
       preloadNext();
       if (bookId === current) prefetchRecording(qc, bookId);
       void import('../../features/flows/prefetch.ts').then((m) => m.prefetchFlow(qc, bookId)).catch(() => undefined);

@@ -1,7 +1,7 @@
 import type { CategoryItem, TradeType } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';

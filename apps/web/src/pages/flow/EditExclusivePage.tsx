@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Selector, Skeleton } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { BookState } from '../../features/flows/components/BookState.tsx';
 import { FieldError, useSubmitGuard } from '../../app/form.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';

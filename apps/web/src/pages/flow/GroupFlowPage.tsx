@@ -2,7 +2,7 @@ import { DIMENSION_NAMES, NONE_GROUP_ID } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';

@@ -2,7 +2,7 @@
 import '../../i18n/flow-search.ts';
 import '../../i18n/flow.ts';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { BookSearchFrame } from '../../features/search/components/BookSearchFrame.tsx';
 import { KeywordBar } from '../../features/search/components/KeywordBar.tsx';

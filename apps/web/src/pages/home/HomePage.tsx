@@ -1,7 +1,7 @@
 import type { Book } from '@cab/contracts/client';
 import { Button, Skeleton } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { Icon } from '../../app/icons.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
@@ -11,13 +11,13 @@ import { BookFilterChips } from '../../features/books/components/BookFilterChips
 import { BookIcon } from '../../features/books/components/BookIcon.tsx';
 import { BookListState } from '../../features/books/components/BookListState.tsx';
 import { BookActions, TemplatePopup, usePrefetchBookPopups } from '../../features/books/components/lazy.tsx';
-import { HomeWelcome, InfoFlow } from '../../features/content/components/home-lazy.tsx';
+import { HomeWelcome, InfoFlow, usePrefetchInfoFlow } from '../../features/content/components/home-lazy.tsx';
 import { useOpenBook } from '../../features/books/mutations.ts';
 import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
 import { useBookFilter } from '../../features/books/useBookFilter.ts';
 import { InvitePopup, PendingPrompts } from '../../features/invitations/components/lazy.tsx';
 import { useTranslation } from '../../i18n/index.ts';
-import { whenIdle } from '../../lib/idle.ts';
+import { whenIdle, whenSettled } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 
@@ -33,13 +33,19 @@ export default function HomePage() {
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Book>();
   const [inviting, setInviting] = useState<Book>();
-  // Home preloads the dashboard (SPEC 2), once home is drawn and the browser is idle.
+  // Home preloads the dashboard (SPEC 2), once home is drawn and the user starts doing something (or a quiet while later).
   const drawn = !loggedIn || !books.isPending;
   const preloadNext = usePreloadNext();
   useEffect(() => {
-    if (drawn) whenIdle(preloadNext);
+    if (drawn) whenSettled(preloadNext);
   }, [drawn, preloadNext]);
+  // The operator's popup waits until the page has loaded and the browser is idle: the last thing to arrive.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (drawn) whenIdle(() => setSettled(true));
+  }, [drawn]);
   usePrefetchBookPopups(drawn);
+  usePrefetchInfoFlow();
 
   if (!loggedIn) {
     // Logged out, the books wait for a login; the info flow is open to everyone (SPEC 1).
@@ -110,8 +116,8 @@ export default function HomePage() {
       <div className="section-title">{t('books.infoFlow')}</div>
       {/* The info flow is its own chunk, drawn after the books so they come first. */}
       {drawn && <InfoFlow />}
-      {/* The home popup (once per user), once the page is drawn. */}
-      {drawn && <HomeWelcome />}
+      {/* The home popup (once per user), once the page has settled. */}
+      {settled && <HomeWelcome />}
       <TemplatePopup visible={adding} onClose={() => setAdding(false)} />
       <BookActions book={acting} onClose={() => setActing(undefined)} onInvite={setInviting} />
       <InvitePopup book={inviting} onClose={() => setInviting(undefined)} />

@@ -2,7 +2,7 @@ import { AUTH_PATHS, BOOK_PATHS, DEFAULT_BOOK_PREFERENCE } from '@cab/contracts/
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { request } from '../../api/client.ts';
 import { Spinner } from '../../app/Spinner.tsx';
 import { openBook } from '../../features/books/mutations.ts';

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { BookIcon } from '../../features/books/components/BookIcon.tsx';
 import { templateText } from '../../features/books/queries.ts';

@@ -1,7 +1,7 @@
 import { SEARCH_KEYWORD_MAX } from '@cab/contracts/client';
 import { Selector, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/hash-router.tsx';
 import { clip } from '../../app/form.tsx';
 import { Icon } from '../../app/icons.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';

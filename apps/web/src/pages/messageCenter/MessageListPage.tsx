@@ -1,7 +1,7 @@
 import type { BookMessageSummary } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, SwipeAction } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { Icon } from '../../app/icons.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';

@@ -2,7 +2,7 @@ import { MESSAGE_PATHS, REPORT_REASON_MAX, REPORT_TARGET_TYPES, looksEmpty } fro
 import { useMutation } from '@tanstack/react-query';
 import { Button, Selector } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { request } from '../../api/client.ts';
 import { ApiError } from '../../api/request.ts';
 import { EmptyState } from '../../app/EmptyState.tsx';

@@ -1,7 +1,7 @@
 import { FEEDBACK_CONTACT_MAX, FEEDBACK_CONTENT_MAX, graphemeLength } from '@cab/contracts/client';
 import { Button, Result } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { ApiError } from '../../api/request.ts';
 import { Counter, FieldError, useField, useSubmitGuard, textInput, required } from '../../app/form.tsx';
 import { PageBar } from '../../app/PageBar.tsx';

@@ -1,14 +1,14 @@
 import { shownNickname } from '@cab/contracts/client';
 import { Avatar, Badge, Button, List, Skeleton } from 'antd-mobile';
 import { useTranslation } from '../../i18n/index.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { useUserInfo } from '../../features/user/queries.ts';
 import { maskPhone } from '../../lib/format.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { LanguageItem } from './LanguageItem.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { badgeText, useUnreadCount } from '../../features/messages/unread.ts';
-import { MineFigures, ObtainXbGuide } from '../../features/content/components/mine-lazy.tsx';
+import { MineFigures, ObtainXbGuide, usePrefetchMineMarket } from '../../features/content/components/mine-lazy.tsx';
 
 /** The unread messages beside the message center's entry. */
 function UnreadBadge() {
@@ -75,6 +75,7 @@ export default function MinePage() {
   const navigate = useNavigate();
   const loggedIn = useUserStore(selectLoggedIn);
   const info = useUserInfo();
+  usePrefetchMineMarket(loggedIn);
   return (
     <div className="page" data-testid="page-mine">
       <Header />

@@ -3,7 +3,7 @@ import { Avatar, Button, List, Skeleton } from 'antd-mobile';
 import { confirmDialog } from '../../app/confirm.tsx';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { Sheet } from '../../app/Sheet.tsx';
 import { PageBar } from '../../app/PageBar.tsx';

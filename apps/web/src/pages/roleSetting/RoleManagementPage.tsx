@@ -2,7 +2,7 @@ import { Permission, type Role } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { useSubmitGuard } from '../../app/form.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';

@@ -1,7 +1,7 @@
 import type { Invitation } from '@cab/contracts/client';
 import { Button, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { BookGone } from '../../app/BookGone.tsx';
 import { EmptyState } from '../../app/EmptyState.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';

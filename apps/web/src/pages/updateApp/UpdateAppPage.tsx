@@ -1,6 +1,6 @@
 import { APP_VERSION, WEB_APP_VERSION } from '@cab/contracts/client';
 import { Button, Result } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import { compareVersion } from '../../lib/format.ts';

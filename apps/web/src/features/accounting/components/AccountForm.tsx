@@ -3,6 +3,7 @@ import { Button, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { Counter, FieldError, useField, useSubmitGuard, nameInput, required } from '../../../app/form.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
+import '../../../i18n/accounting.ts';
 
 /** Three capital letters, as the server takes a currency code. */
 const currencyFilter = (v: string) =>

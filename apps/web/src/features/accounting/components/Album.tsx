@@ -8,6 +8,7 @@ import { addFiles, retryImage, uploadRefusal } from '../images.ts';
 import { Glyph } from './glyphs.tsx';
 import { Sheet } from './lazy.tsx';
 import { Thumb } from './Thumb.tsx';
+import '../../../i18n/accounting.ts';
 
 /**
  * Choosing images (SPEC 5): the cloud space is asked first (not permitted, or a tip,

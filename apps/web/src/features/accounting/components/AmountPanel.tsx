@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { formatAmount } from '../../../lib/format.ts';
 import { groupTyped } from '../keypad.ts';
 import { Glyph } from './glyphs.tsx';
+import '../../../i18n/accounting.ts';
 
 function Amount({ typed, placeholder, testId }: { typed: string; placeholder?: string; testId: string }) {
   return (

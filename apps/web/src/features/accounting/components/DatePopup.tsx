@@ -2,6 +2,7 @@ import { TRANSACTION_TIME_AHEAD_MS } from '@cab/contracts/client';
 import { DatePicker } from 'antd-mobile';
 import { useTranslation } from '../../../i18n/index.ts';
 import { fromPickerDate, pickerDate } from '../../../lib/book-clock.ts';
+import '../../../i18n/accounting.ts';
 
 /**
  * The date and time of a record: antd-mobile's picker down to the minute, from 2000 to a

@@ -8,6 +8,7 @@ import { LABEL_FIELDS, TAB_FIELDS, type FormErrors, type PickField, type Selecti
 import { AccountIcon, CategoryIcon } from '../icons/icons.tsx';
 import { Glyph, type GlyphName } from './glyphs.tsx';
 import '../../../i18n/record.ts';
+import '../../../i18n/accounting.ts';
 
 const LABEL_GLYPH: Record<'member' | 'merchant' | 'project', GlyphName> = { member: 'user', merchant: 'shop', project: 'flag' };
 

@@ -2,6 +2,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from '../../../i18n/index.ts';
 import type { PadKey } from '../keypad.ts';
 import { Glyph } from './glyphs.tsx';
+import '../../../i18n/accounting.ts';
 
 const DIGIT_ROWS: PadKey[][] = [
   ['1', '2', '3'],

@@ -8,6 +8,7 @@ import { EditPopup } from '../../../app/EditPopup.tsx';
 import { confirmDestructive } from '../../../app/confirm.tsx';
 import { moveTargets, moved, VIEW_KIND, type ManageRow, type ManageView } from '../manage.ts';
 import { useCreateDimension, useDeleteDimension, useSortDimension, useUpdateDimension } from '../mutations.ts';
+import '../../../i18n/accounting.ts';
 
 /**
  * What can be done to one item: rename, hide or show, move up or down, add a

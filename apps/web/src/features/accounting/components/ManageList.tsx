@@ -5,6 +5,7 @@ import { useSettingsStore } from '../../../stores/settings.ts';
 import { AccountIcon, CategoryIcon } from '../icons/icons.tsx';
 import type { ManageRow, ManageView } from '../manage.ts';
 import { Glyph } from './glyphs.tsx';
+import '../../../i18n/accounting.ts';
 
 /** The items of one view: a second level indented under its first, account groups as headings, hidden ones marked. */
 export function ManageList({ view, rows, onOpen }: { view: ManageView; rows: ManageRow[]; onOpen: (r: ManageRow) => void }) {

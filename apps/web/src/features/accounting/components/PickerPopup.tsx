@@ -7,6 +7,7 @@ import { pickerSections, type PickerNode, type PickerSection } from '../picker-t
 import { usePickerStyle } from '../picker-style.ts';
 import { Glyph } from './glyphs.tsx';
 import { PickRow, PickerList, type PickKind } from './PickerList.tsx';
+import '../../../i18n/accounting.ts';
 
 export interface PickerProps {
   visible: boolean;

@@ -8,6 +8,7 @@ import { formatAmount } from '../../../lib/format.ts';
 import { CategoryIcon } from '../icons/icons.tsx';
 import { accountingQueries } from '../queries.ts';
 import { Glyph } from './glyphs.tsx';
+import '../../../i18n/accounting.ts';
 
 /**
  * The template jump: save the form as a template, or fill the form from a saved one

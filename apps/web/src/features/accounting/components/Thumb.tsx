@@ -2,6 +2,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import type { DraftImage } from '../draft.ts';
 import { useImageSrc } from '../images.ts';
 import { Glyph } from './glyphs.tsx';
+import '../../../i18n/accounting.ts';
 
 /** A form image: its picture (private images fetched with the token), upload progress, or a failed upload's retry. */
 export function Thumb({ image, index, bookId, onOpen }: { image: DraftImage; index: number; bookId: string; onOpen: () => void }) {

@@ -1,5 +1,6 @@
 import { RECORD_TABS, type RecordTab } from '@cab/contracts/client';
 import { useTranslation } from '../../../i18n/index.ts';
+import '../../../i18n/accounting.ts';
 
 /** Expense, income, transfer, balance: tabs switch the form between the four (docs/ui.md: tabs switch views). */
 export function TypeTabs({ tab, onChange, allowed }: { tab: RecordTab; onChange: (t: RecordTab) => void; allowed?: readonly RecordTab[] }) {

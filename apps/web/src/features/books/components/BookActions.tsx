@@ -1,5 +1,5 @@
 import { BOOK_RESTORE_DAYS, type Book } from '@cab/contracts/client';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { confirmDestructive } from '../../../app/confirm.tsx';
 import { Sheet } from '../../../app/Sheet.tsx';
 import { showToast } from '../../../app/toast.ts';

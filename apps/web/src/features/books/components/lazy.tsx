@@ -1,7 +1,7 @@
 import type { TemplateSummary } from '@cab/contracts/client';
 import type { BookActionsProps } from './BookActions.tsx';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { whenIdle } from '../../../lib/idle.ts';
+import { onFirstInteraction } from '../../../lib/idle.ts';
 
 const loadTemplatePopup = () => import('./TemplatePopup.tsx');
 const loadBookActions = () => import('./BookActions.tsx');
@@ -10,12 +10,13 @@ const BookActionsImpl = lazy(() => loadBookActions().then((m) => ({ default: m.B
 
 /**
  * The book popups (template picker, action sheet) carry antd-mobile's popup and
- * animation code; a book list loads them once it is drawn (`ready`) and the browser
- * is idle, so the list comes first and a tap still opens them at once.
+ * animation code; a book list loads them at the user's first touch once it is drawn
+ * (`ready`): the list comes first, a visit that only looks never loads them, and the
+ * touch that opens one has started its download.
  */
 export function usePrefetchBookPopups(ready: boolean): void {
   useEffect(() => {
-    if (ready) whenIdle(() => void Promise.all([loadTemplatePopup(), loadBookActions()]).catch(() => undefined));
+    if (ready) onFirstInteraction(() => void Promise.all([loadTemplatePopup(), loadBookActions()]).catch(() => undefined));
   }, [ready]);
 }
 

@@ -1,6 +1,6 @@
 import type { ContentDetail } from '@cab/contracts/client';
 import { confirmDialog } from '../../../app/confirm.tsx';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/hash-router.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useCollectContent, useContentUser } from '../api.ts';

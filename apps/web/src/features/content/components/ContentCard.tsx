@@ -1,6 +1,6 @@
 import type { ContentSummary } from '@cab/contracts/client';
 import { Skeleton } from 'antd-mobile';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/hash-router.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { aspect, contentPath, formatDuration, isVideo, summaryDuration, tagName } from '../format.ts';
 import { Heart, PlayMark } from './glyphs.tsx';

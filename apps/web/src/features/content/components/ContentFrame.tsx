@@ -1,7 +1,7 @@
 import type { ContentDetail } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '../../../lib/hash-router.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { PageBar } from '../../../app/PageBar.tsx';
 import { useTranslation } from '../../../i18n/index.ts';

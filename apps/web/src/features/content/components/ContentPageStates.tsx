@@ -1,5 +1,5 @@
 import { Button, Skeleton } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 

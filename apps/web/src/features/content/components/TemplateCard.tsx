@@ -1,5 +1,5 @@
 import type { TemplateSummary } from '@cab/contracts/client';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { templateText } from '../../books/queries.ts';
 import { ContentGlyph } from './glyphs.tsx';

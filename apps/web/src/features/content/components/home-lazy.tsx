@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd-mobile';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
 
 /**
  * The content area on home, a first-load page: each piece is its own chunk, fetched when
@@ -7,11 +7,31 @@ import { Suspense, lazy } from 'react';
  * popup or their texts (docs/performance.md). Mine has its own (mine-lazy.tsx): each
  * page's first load then names only the chunks it may fetch.
  */
-const InfoFlowImpl = lazy(() => import('./InfoFlow.tsx'));
+let InfoFlowLoaded: ComponentType | undefined;
+const loadInfoFlow = () =>
+  import('./InfoFlow.tsx').then((m) => {
+    InfoFlowLoaded = m.default;
+    return m;
+  });
+const InfoFlowImpl = lazy(loadInfoFlow);
+
+/**
+ * Home starts the info flow's code once it is drawn, while its book list is still on the
+ * way (the flow's first page is asked for beside the list: features/content/prefetch.ts).
+ */
+export function usePrefetchInfoFlow(): void {
+  useEffect(() => void loadInfoFlow().catch(() => undefined), []);
+}
 const HomeWelcomeImpl = lazy(() => import('./HomeWelcome.tsx'));
 
-/** The home info flow; a skeleton in its shape while its code comes. */
+/**
+ * The home info flow; a skeleton in its shape while its code comes. Code that has
+ * arrived is drawn directly: behind a fallback, React would hold it back up to 300 ms,
+ * and its text is home's largest paint. (Which way is chosen once, when mounted.)
+ */
 export function InfoFlow() {
+  const [Loaded] = useState(() => InfoFlowLoaded);
+  if (Loaded) return <Loaded />;
   return (
     <Suspense
       fallback={

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { operationLink } from '../operations.ts';
 
 /** Follows an operation's link: a page route inside the app, an https address in a new tab; nothing else. */

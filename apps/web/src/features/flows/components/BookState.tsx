@@ -1,7 +1,7 @@
 import type { Book } from '@cab/contracts/client';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { BookGone } from '../../../app/BookGone.tsx';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';

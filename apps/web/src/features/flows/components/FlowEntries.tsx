@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { Icon, type IconName } from '../../../app/icons.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Glyph, type GlyphName } from '../../accounting/components/glyphs.tsx';

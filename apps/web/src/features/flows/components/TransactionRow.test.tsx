@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '../../../lib/hash-router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@cab/contracts/client';
 import { useUserStore } from '../../../stores/user.ts';

@@ -1,6 +1,6 @@
 import { shownNickname, type FlowTransaction, type Transaction } from '@cab/contracts/client';
 import { memo } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { zoneOr } from '../../../lib/book-clock.ts';
 import { useUserStore } from '../../../stores/user.ts';

@@ -1,7 +1,7 @@
 import type { Invitation } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { Popup, Skeleton } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useInvitePermission } from '../../books/invite-permission.ts';

@@ -1,15 +1,17 @@
 import { shownNickname, type MemberRequest } from '@cab/contracts/client';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, lazy, useState } from 'react';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { useSubmitGuard } from '../../../app/form.tsx';
-import { Sheet } from '../../../app/Sheet.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { useAnswerPrompt, usePendingPrompts } from '../api.ts';
 import { InviteGlyph } from './glyphs.tsx';
 import '../invitations.css';
 import '../../../i18n/invitations.ts';
+
+// The decline choices carry antd-mobile's popup (and its animation code): they load when first opened.
+const Sheet = lazy(() => import('../../../app/Sheet.tsx').then((m) => ({ default: m.Sheet })));
 
 /**
  * Someone added the user to a book by phone: accept, or decline (once, or for good: the
@@ -20,6 +22,8 @@ function AddedPrompt({ prompt }: { prompt: MemberRequest }) {
   const answer = useAnswerPrompt();
   const guard = useSubmitGuard();
   const [declining, setDeclining] = useState(false);
+  const [declineOpened, setDeclineOpened] = useState(false);
+  if (declining && !declineOpened) setDeclineOpened(true);
   const reply = (status: 'Accepted' | 'Rejected', block = false) =>
     guard(async () => {
       setDeclining(false);
@@ -51,26 +55,31 @@ function AddedPrompt({ prompt }: { prompt: MemberRequest }) {
           {t('invitations.prompts.accept')}
         </Button>
       </span>
-      <Sheet
-        visible={declining}
-        onClose={() => setDeclining(false)}
-        label={t('invitations.prompts.decline')}
-        title={t('invitations.prompts.declineTitle', { book: prompt.book_name })}
-        actions={[
-          {
-            key: 'once',
-            text: <span data-testid={`prompt-decline-once-${prompt.id}`}>{t('invitations.prompts.declineOnce')}</span>,
-            onClick: () => reply('Rejected'),
-          },
-          {
-            key: 'block',
-            danger: true,
-            text: <span data-testid={`prompt-decline-block-${prompt.id}`}>{t('invitations.prompts.declineBlock')}</span>,
-            description: t('invitations.prompts.declineBlockHint'),
-            onClick: () => reply('Rejected', true),
-          },
-        ]}
-      />
+      {/* Mounted from the first opening on, so closing still animates. */}
+      {declineOpened && (
+        <Suspense fallback={null}>
+          <Sheet
+            visible={declining}
+            onClose={() => setDeclining(false)}
+            label={t('invitations.prompts.decline')}
+            title={t('invitations.prompts.declineTitle', { book: prompt.book_name })}
+            actions={[
+              {
+                key: 'once',
+                text: <span data-testid={`prompt-decline-once-${prompt.id}`}>{t('invitations.prompts.declineOnce')}</span>,
+                onClick: () => reply('Rejected'),
+              },
+              {
+                key: 'block',
+                danger: true,
+                text: <span data-testid={`prompt-decline-block-${prompt.id}`}>{t('invitations.prompts.declineBlock')}</span>,
+                description: t('invitations.prompts.declineBlockHint'),
+                onClick: () => reply('Rejected', true),
+              },
+            ]}
+          />
+        </Suspense>
+      )}
     </li>
   );
 }

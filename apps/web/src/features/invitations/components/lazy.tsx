@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import type { Invitation } from '@cab/contracts/client';
+import { selectLoggedIn, useUserStore } from '../../../stores/user.ts';
+import { invitationKeys } from '../keys.ts';
 
 /**
  * The invitations area's pieces that the book lists show: the invite popup and the
@@ -42,8 +45,21 @@ export function InvitePopup({
   );
 }
 
-/** Home's card of what waits for the user (additions to answer, applications, approvals); drawn only when there is some. */
+/**
+ * Home's card of what waits for the user (additions to answer, applications, approvals);
+ * drawn only when there is some. Usually there is none: the data is asked for first
+ * (with the invitations' calls, a small chunk), and the card's code loads only when it
+ * has something to show.
+ */
 export function PendingPrompts() {
+  const loggedIn = useUserStore(selectLoggedIn);
+  const prompts = useQuery({
+    queryKey: invitationKeys.prompts(),
+    queryFn: () => import('../api.ts').then((m) => m.fetchPendingPrompts()),
+    enabled: loggedIn,
+  });
+  const d = prompts.data;
+  if (!d || d.invitations.length + d.applications.length + d.to_approve.length === 0) return null;
   return (
     <Suspense fallback={null}>
       <PendingPromptsImpl />

@@ -1,7 +1,7 @@
 import { CONTENT_TYPES, type FavouriteContent } from '@cab/contracts/client';
 import { MoreRows } from '../../../app/MoreRows.tsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { useTranslation } from '../../../i18n/index.ts';

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/hash-router.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { loginPath } from '../api.ts';
 import '../../../i18n/market.ts';

@@ -1,6 +1,6 @@
 import type { TemplateSummary } from '@cab/contracts/client';
 import { Button, Skeleton } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { BookIcon } from '../../books/components/BookIcon.tsx';
 import { templateText } from '../../books/queries.ts';

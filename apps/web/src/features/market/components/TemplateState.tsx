@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/hash-router.tsx';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { useTranslation } from '../../../i18n/index.ts';

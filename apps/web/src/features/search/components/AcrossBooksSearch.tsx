@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/hash-router.tsx';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { PageBar } from '../../../app/PageBar.tsx';
 import { useTranslation } from '../../../i18n/index.ts';

@@ -2,7 +2,7 @@ import type { Book, BookSearchResult } from '@cab/contracts/client';
 import { SEARCH_ALL_YEARS } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/hash-router.tsx';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { ZoneNote } from '../../../app/ZoneNote.tsx';

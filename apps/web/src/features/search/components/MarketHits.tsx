@@ -1,7 +1,7 @@
 import type { ContentSummary, TemplateSummary } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd-mobile';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/hash-router.tsx';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { useTranslation } from '../../../i18n/index.ts';

@@ -2,7 +2,7 @@ import { DIMENSION_NAME_MAX, type DimensionKind, type LabelKind, type TradeType 
 import { Button, SearchBar, Skeleton } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/hash-router.tsx';
 import { EmptyState } from '../../../app/EmptyState.tsx';
 import { nameInput } from '../../../app/form.tsx';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
@@ -27,6 +27,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { formatAmount } from '../../../lib/format.ts';
 import { useSettingsStore } from '../../../stores/settings.ts';
 import '../../../features/accounting/accounting.css';
+import '../../../i18n/accounting.ts';
 
 export type SearchKind = 'category' | 'account' | 'member' | 'merchant' | 'project';
 const KINDS: Record<SearchKind, DimensionKind> = {
