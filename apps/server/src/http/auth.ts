@@ -1,20 +1,11 @@
 import type { Device } from '@cab/contracts';
-import type { FoundMembership } from './book-scope.ts';
+import type { FoundMembership, KnownMembership } from './book-scope.ts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 export interface AuthUser {
   id: string;
   familyId: string;
-}
-
-/**
- * The caller's place in the Trading-Entity book, when the token's lookup could answer it in
- * the same statement (a token not kept in memory): null when they are not in the book.
- */
-export interface KnownMembership {
-  bookId: string;
-  found: FoundMembership | null;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,5 @@
 import type { ErrorCode, PermissionCode, PlainMessageKeyFor, RoleKind } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { KnownMembership } from './auth.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -37,6 +36,15 @@ export interface BookContext extends BookMembership {
 
 /** A caller's role in a live book, with the book's settings. */
 export type FoundMembership = BookMembership & { settings: BookReportSettings };
+
+/**
+ * The caller's place in the Trading-Entity book, when the token's lookup could answer it in
+ * the same statement (a token not kept in memory, auth.ts): null when they are not in the book.
+ */
+export interface KnownMembership {
+  bookId: string;
+  found: FoundMembership | null;
+}
 
 /** Finds the caller's role in a live book, with its settings; undefined when they are not in it (or it is deleted). */
 export type BookRoleLookup = (userId: string, bookId: string) => Promise<FoundMembership | undefined>;
