@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { BULK_FROM, insertRows } from '../../platform/db/bulk.ts';
+import { insertRowsSql } from '../../platform/db/bulk.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { TransactionsTable } from '../../platform/db/schema.ts';
+import { dayTotalsUpsert, type DayTotalsEntry } from './day-totals.repository.ts';
 import { searchTerms } from './search-terms.ts';
 
 /** Every column but the keyword terms: only the index reads those, and parsing them back cost more than the rest of a row. */
@@ -44,6 +45,16 @@ export const transactionColumns = (alias: string) => sql.join(TRANSACTION_COLUMN
 export type TransactionRow = Omit<Selectable<TransactionsTable>, 'search_terms'>;
 export type NewTransaction = Insertable<TransactionsTable>;
 
+/** New records and what they change (TransactionsRepository.record). */
+export interface RecordWrite {
+  rows: Array<Omit<NewTransaction, 'search_terms'>>;
+  /** Who made them, and what one record was made as (a batch is logged as its count and ids). */
+  activity: { userId: string; after?: unknown };
+  /** Each account's movement. */
+  balances: Array<[string, bigint]>;
+  dayTotals: DayTotalsEntry[];
+}
+
 /** A transaction with the names of what it points at, as the answers show it. */
 export interface TransactionView extends TransactionRow {
   account_name: string | null;
@@ -65,20 +76,26 @@ export class TransactionsRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Stores new records with their keyword terms and answers them as written, in order, in
-   * the shape a read gives (the names they point at still blank: `named` fills them in),
-   * so a create's answer needs no read-back. Many rows go as one JSON parameter
-   * (platform/db/bulk.ts); every row names the same columns.
+   * Writes new records and everything they change in one statement: the rows with their
+   * keyword terms, the activity entry, the accounts' balances and the day totals. The
+   * rows shared by every writer of the book (an account's balance, a day's totals) are
+   * changed last, accounts in id order and then totals in key order, so concurrent writers
+   * hold those locks from there to the commit only and never wait on each other in a
+   * cycle. Answers the records as written, in order, in the shape a read gives (the names
+   * they point at still blank: BookRefs.name fills them in), so a create's answer needs
+   * no read-back. The rows go as one JSON parameter (platform/db/bulk.ts).
    */
-  async insert(db: Database, rows: Array<Omit<NewTransaction, 'search_terms'>>): Promise<TransactionView[]> {
+  async record(db: Database, w: RecordWrite): Promise<TransactionView[]> {
+    const rows = w.rows;
     // Digits, not bigints: the rows then go to JSON on its fast path (bulk.ts). Written out
     // field by field: spreading a row and overriding five of its fields cost 5 ms a batch.
     const iso = (d: Date | string | undefined) =>
       d === undefined ? new Date().toISOString() : typeof d === 'string' ? d : d.toISOString();
     // A batch's rows are made at one time: that time is written out once.
     const first = rows[0];
-    const created = iso(first?.created_at);
-    const updated = iso(first?.updated_at);
+    if (!first) return [];
+    const created = iso(first.created_at);
+    const updated = iso(first.updated_at);
     const withTerms = rows.map((r) => ({
       book_id: r.book_id,
       business_type: r.business_type,
@@ -99,13 +116,44 @@ export class TransactionsRepository {
       // Times as text already: JSON.stringify calling each Date's toJSON took 2 ms a batch.
       transaction_time: iso(r.transaction_time),
       recorder_id: r.recorder_id,
-      created_at: r.created_at === first?.created_at ? created : iso(r.created_at),
-      updated_at: r.updated_at === first?.updated_at ? updated : iso(r.updated_at),
+      created_at: r.created_at === first.created_at ? created : iso(r.created_at),
+      updated_at: r.updated_at === first.updated_at ? updated : iso(r.updated_at),
     }));
-    const ids =
-      rows.length >= BULK_FROM
-        ? await insertRows(db, 'transactions', withTerms, ['id'])
-        : await db.insertInto('transactions').values(withTerms).returning('id').execute();
+    const bookId = first.book_id;
+    // One record is logged as what it was made as; a batch as how many and their ids.
+    const after =
+      w.activity.after === undefined
+        ? sql`jsonb_build_object('count', count(*), 'ids', jsonb_agg(id::text ORDER BY id))`
+        : sql`${JSON.stringify(w.activity.after)}::jsonb`;
+    const moves = w.balances.filter(([, delta]) => delta !== 0n);
+    // Each step waits for the one before through a condition on its rows (`after`), which
+    // PostgreSQL evaluates first: without it the order of a WITH's writes is unspecified.
+    const balances = moves.length
+      ? sql`, locked AS (
+          SELECT a.id, m.delta FROM book_accounts a
+          JOIN unnest(${moves.map(([id]) => id)}::bigint[], ${moves.map(([, d]) => d.toString())}::bigint[]) AS m(id, delta) ON a.id = m.id
+          WHERE a.book_id = ${bookId} AND (SELECT count(*) FROM act) > 0
+          ORDER BY a.id FOR NO KEY UPDATE OF a
+        ), moved AS (
+          UPDATE book_accounts a SET balance_minor = a.balance_minor + l.delta FROM locked l
+          WHERE a.book_id = ${bookId} AND a.id = l.id RETURNING a.id
+        )`
+      : sql``;
+    const totals = dayTotalsUpsert(
+      bookId,
+      w.dayTotals,
+      moves.length ? sql`(SELECT count(*) FROM moved) >= 0` : sql`(SELECT count(*) FROM act) > 0`,
+    );
+    const result = await sql<{ id: string }>`
+      WITH ins AS (${insertRowsSql('transactions', withTerms, ['id'])}),
+      act AS (
+        INSERT INTO book_activities (book_id, user_id, action, entity, entity_id, after)
+        SELECT ${bookId}::bigint, ${w.activity.userId}::bigint, ${w.activity.after === undefined ? 'import' : 'create'}::text, 'transaction',
+               min(id)::text, ${after}
+        FROM ins RETURNING 1
+      )${balances}${totals ? sql`, totals AS (${totals})` : sql``}
+      SELECT id FROM ins ORDER BY id`.execute(db);
+    const ids = result.rows;
     const [createdAt, updatedAt] = [new Date(created), new Date(updated)];
     // Every name field is present from the start: filling them in then keeps the object's
     // shape, which adding twelve fields to it would not (a third of a batch's JavaScript).

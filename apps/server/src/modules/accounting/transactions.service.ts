@@ -83,6 +83,25 @@ function snapshot(r: ResolvedRecord | TransactionRow) {
 }
 
 /**
+ * What a record made alone is logged with: what it was made as. A batch (an importer's
+ * call) is one entry with how many and their ids (undefined here: the write statement
+ * fills them in): a thousand lines saying "added a record" tell a reader less than one
+ * saying "imported 1,000 records", and writing them cost a tenth of the import
+ * (bench/README.md). The records themselves are what they were made as until an edit,
+ * which is logged with its before.
+ */
+function creationSnapshot(records: ResolvedRecord[]) {
+  return records.length === 1 && records[0] ? snapshot(records[0]) : undefined;
+}
+
+/** New records as answered, and how the book's other members are told of them once they are committed. */
+export interface Recorded {
+  transactions: Transaction[];
+  /** The message center's batched message; none in a book of one member. */
+  tell: ((db: Database) => Promise<void>) | undefined;
+}
+
+/**
  * Recording: creates, edits and deletes. Each write is one database transaction that
  * stores the records, moves the account balances by the same amounts, takes the images
  * and writes an activity row per record.
@@ -100,8 +119,9 @@ export class TransactionsService {
   ) {}
 
   /**
-   * Told of every write of new records, in its transaction (the message center's batched
-   * 'book.recorded' message to the book's other members: one statement per write).
+   * Told of every write of new records into a book with other members (the message
+   * center's batched 'book.recorded' message to them: one statement per write), through
+   * `Recorded.tell`: by the record routes after their answer, on `db` outside the write.
    */
   onRecorded: ((tx: Database, bookId: string, recorderId: string, count: number) => Promise<void>) | undefined;
 
@@ -121,12 +141,13 @@ export class TransactionsService {
     return this.onSpent(book, [...new Set(expenses.flatMap((t) => (t.category ? [t.category.id] : [])))]);
   }
 
-  private async context(tx: Database, bookId: string): Promise<RuleContext> {
+  private context(tx: Database, book: BookContext, userId: string): RuleContext {
     return {
       db: tx,
-      refs: new BookRefs(this.dimensions, tx, bookId),
+      refs: new BookRefs(this.dimensions, tx, book.bookId, userId),
       rates: this.rates,
-      bookCurrency: await this.books.currencyOf(bookId, tx),
+      // Read with the caller's role (http/book-scope.ts): not asked again.
+      bookCurrency: book.settings.currency,
       now: this.clock.now(),
     };
   }
@@ -146,28 +167,28 @@ export class TransactionsService {
     return resolveBalance(ctx, r, BigInt(account.balance_minor));
   }
 
-  /** Creates records in the caller's database transaction (the idempotency step opens it). */
-  async create(tx: Database, book: BookContext, userId: string, inputs: TransactionInputParsed[]): Promise<Transaction[]> {
-    const ctx = await this.context(tx, book.bookId);
+  /**
+   * Creates records in the caller's database transaction (the idempotency step opens it):
+   * one statement reads what they name (refs.ts), one writes them with everything they
+   * change (TransactionsRepository.record), and the answer is made from those two.
+   */
+  async create(tx: Database, book: BookContext, userId: string, inputs: TransactionInputParsed[]): Promise<Recorded> {
+    const ctx = this.context(tx, book, userId);
     const records: ResolvedRecord[] = [];
     const images: string[][] = [];
     // Balance entries move their account at once: a later entry in the same batch measures against it.
     const movedEarly: boolean[] = [];
     const requests = inputs.map(toRecord);
-    if (requests.length > 1) {
-      const some = (ids: Array<string | undefined>) => ids.filter((id): id is string => id !== undefined);
-      await ctx.refs.preload({
-        categories: some(requests.map((r) => r.category)),
-        accounts: some(requests.flatMap((r) => [r.account, r.from_account, r.to_account])),
-      });
-    }
+    await ctx.refs.load({
+      accounts: requests.flatMap((r) => [r.account, r.from_account, r.to_account]),
+      categories: requests.map((r) => r.category),
+      labels: requests.flatMap((r) => [r.member, r.merchant, r.project]),
+    });
     for (const r of requests) {
       const resolved = await this.resolve(tx, ctx, book.bookId, r);
       const early = r.business_type === 'Balance' && resolved.account_id !== null;
-      if (early && resolved.account_id) {
+      if (early && resolved.account_id)
         await this.dimensions.addToBalance(tx, book.bookId, resolved.account_id, resolved.account_delta_minor);
-        ctx.refs.forgetAccount(resolved.account_id);
-      }
       records.push(resolved);
       images.push(r.images ?? []);
       movedEarly.push(early);
@@ -194,48 +215,35 @@ export class TransactionsService {
       created_at: now,
       updated_at: now,
     }));
-    const rows = await this.repo.insert(tx, fresh);
-    for (const [i, row] of rows.entries()) {
+    const views = await this.repo.record(tx, {
+      rows: fresh,
+      activity: { userId, after: creationSnapshot(records) },
+      balances: [
+        ...movements(
+          records.filter((_, i) => !movedEarly[i]),
+          1n,
+        ),
+      ],
+      dayTotals: records.map((r) => ({ ...r, sign: 1 })),
+    });
+    for (const [i, row] of views.entries()) {
       const ids = images[i] ?? [];
       if (ids.length) await this.images.attach(tx, book.bookId, row.id, ids);
     }
-    await this.books.logActivities(tx, this.creationLog(book.bookId, userId, rows, records));
-    // The answer is made from the rows as written, not read back: only the names they
-    // point at (and images, when there are any) are asked of the database.
-    const views = await this.repo.named(tx, book.bookId, rows);
+    const recorder = await ctx.refs.recorder();
+    ctx.refs.name(views, recorder.nickname);
     const pictures = images.some((ids) => ids.length)
       ? await this.images.forTransactions(
           tx,
           book.bookId,
-          rows.map((r) => r.id),
+          views.map((r) => r.id),
         )
       : new Map<string, ImageView[]>();
-    const answer = views.map((v) => presentTransaction(v, pictures.get(v.id) ?? []));
-    // The rows every writer of the book shares (an account's balance, a day's totals) are
-    // changed last: their locks are held from here to the commit only, so concurrent
-    // records into one account wait for two statements, not for the whole write.
-    const pending = records.filter((_, i) => !movedEarly[i]);
-    await this.applyMovements(tx, book.bookId, movements(pending, 1n));
-    await this.dayTotals.apply(
-      tx,
-      book.bookId,
-      records.map((r) => ({ ...r, sign: 1 })),
-    );
-    await this.onRecorded?.(tx, book.bookId, userId, rows.length);
-    return answer;
-  }
-
-  /**
-   * One record made is logged with what it was made as; a batch (an importer's call) is
-   * one entry with how many and their ids: a thousand lines saying "added a record" tell
-   * a reader less than one saying "imported 1,000 records", and writing them cost a tenth
-   * of the import (bench/README.md). The records themselves are what they were made as
-   * until an edit, which is logged with its before.
-   */
-  private creationLog(bookId: string, userId: string, rows: Array<{ id: string }>, records: ResolvedRecord[]) {
-    const entry = { book_id: bookId, user_id: userId, entity: 'transaction', entity_id: rows[0]?.id ?? '' };
-    if (rows.length === 1 && records[0]) return [{ ...entry, action: 'create', after: snapshot(records[0]) }];
-    return [{ ...entry, action: 'import', after: { count: rows.length, ids: rows.map((r) => r.id) } }];
+    const onRecorded = this.onRecorded;
+    return {
+      transactions: views.map((v) => presentTransaction(v, pictures.get(v.id) ?? [])),
+      tell: recorder.others && onRecorded ? (db) => onRecorded(db, book.bookId, userId, views.length) : undefined,
+    };
   }
 
   async get(book: BookContext, id: string): Promise<Transaction> {
@@ -252,7 +260,7 @@ export class TransactionsService {
     const row = await this.repo.row(tx, book.bookId, id, true);
     if (!row) throw new AppError('transaction.notFound');
     const merged = await this.merge(tx, book.bookId, row, patch);
-    const ctx = await this.context(tx, book.bookId);
+    const ctx = this.context(tx, book, userId);
     const resolved = await resolveRecord(ctx, merged);
     const change = movements([row], -1n);
     for (const [acc, d] of movements([resolved], 1n)) change.set(acc, (change.get(acc) ?? 0n) + d);

@@ -1,6 +1,9 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
 import type { BookBudgetsTable } from '../../platform/db/schema.ts';
+import type { MetricRow } from '../statistics/filter-sql.ts';
+import { dayTotalsCanAnswer, type FlowFilter } from '../statistics/flow-filter.ts';
+import { totalsQuery } from '../statistics/statistics.repository.ts';
 
 export type BudgetRow = Selectable<BookBudgetsTable>;
 /** An expense budget as the overspending check reads it. */
@@ -108,10 +111,12 @@ export class BudgetsRepository {
   /**
    * A book's expense budgets of every recurrence, what an overspending check looks at: each
    * with its category (null for the total, or when the category is gone) and the last
-   * period it was told about, at what amount. One query.
+   * period it was told about, at what amount. With `touched` (the categories records were
+   * written in), only the total and the budgets of those categories or of the first-level
+   * ones above them: a record moves no other budget. One query.
    */
-  expenseBudgets(bookId: string): Promise<CheckedBudget[]> {
-    return this.db
+  expenseBudgets(bookId: string, touched?: readonly string[]): Promise<CheckedBudget[]> {
+    let q = this.db
       .selectFrom('book_budgets as b')
       .leftJoin('book_categories as c', (j) =>
         j.onRef('c.book_id', '=', 'b.book_id').onRef('c.id', '=', 'b.subject_id').on('b.subject_type', '=', 'Category'),
@@ -132,9 +137,36 @@ export class BudgetsRepository {
       .select(['c.name as category_name', 'c.icon as category_icon', 'c.parent_id as category_parent_id', 'c.id as category_id'])
       .select(['last.told_period_id', 'last.told_amount_minor'])
       .where('b.book_id', '=', bookId)
-      .where('b.budget_type', '=', 'Expense')
-      .orderBy('b.id')
-      .execute();
+      .where('b.budget_type', '=', 'Expense');
+    if (touched) {
+      const ids = sql<string>`ANY(${[...touched]}::bigint[])`;
+      q = q.where((eb) =>
+        eb.or([
+          eb('b.subject_type', '=', 'Book'),
+          eb('c.id', '=', ids),
+          eb(
+            'c.id',
+            'in',
+            eb.selectFrom('book_categories as w').select('w.parent_id').where('w.book_id', '=', bookId).where('w.id', '=', ids),
+          ),
+        ]),
+      );
+    }
+    return q.orderBy('b.id').execute();
+  }
+
+  /**
+   * What each filter's records add up to, in one statement (the budgets an overspending
+   * check measures): the statistics' own totals query for each (flow-filter.ts,
+   * statistics.repository.ts), side by side. Their dimensions are known to be the book's.
+   */
+  async totals(filters: readonly FlowFilter[]): Promise<MetricRow[]> {
+    if (!filters.length) return [];
+    const parts = filters.map(
+      (f, i) => sql`SELECT ${i}::int AS i, u.* FROM (${totalsQuery(f, dayTotalsCanAnswer(f) ? 'day-totals' : 'transactions')}) u`,
+    );
+    const rows = (await sql<MetricRow & { i: number }>`${sql.join(parts, sql` UNION ALL `)}`.execute(this.db)).rows;
+    return [...rows].sort((a, b) => a.i - b.i);
   }
 
   /**
@@ -158,19 +190,6 @@ export class BudgetsRepository {
       .returning('budget_id')
       .execute();
     return rows.map((r) => r.budget_id);
-  }
-
-  /** The first-level categories these categories sit under (none for first-level ones). */
-  async parentsOf(bookId: string, ids: readonly string[]): Promise<string[]> {
-    if (!ids.length) return [];
-    const rows = await this.db
-      .selectFrom('book_categories')
-      .select('parent_id')
-      .where('book_id', '=', bookId)
-      .where('id', 'in', [...ids])
-      .where('parent_id', 'is not', null)
-      .execute();
-    return rows.flatMap((r) => (r.parent_id ? [r.parent_id] : []));
   }
 
   memberIds(bookId: string, db: Database = this.db): Promise<string[]> {

@@ -22,8 +22,9 @@ import type { Database } from '../../platform/db/index.ts';
 import type { BooksService } from '../books/books.service.ts';
 import type { Notifier } from '../messages/notify.ts';
 import type { PremiumRepository } from '../premium/premium.repository.ts';
+import { flowFilter } from '../statistics/flow-filter.ts';
 import { civilAt } from '../statistics/report-time.ts';
-import type { StatisticsService } from '../statistics/statistics.service.ts';
+import { reportOf, type StatisticsService } from '../statistics/statistics.service.ts';
 import type { BudgetKey, BudgetRow, BudgetsRepository } from './budgets.repository.ts';
 import { PERIOD_WORDS, budgetWords, presentBudget, subjectOut, type Subject } from './present.ts';
 
@@ -184,20 +185,13 @@ export class BudgetsService {
    * overspent now, told before or not (the record form says so on saving).
    */
   async checkOverspent(book: BookContext, categoryIds?: readonly string[]): Promise<BudgetAlert[]> {
-    let rows = await this.repo.expenseBudgets(book.bookId);
-    // After records are written, a category's budget can only have moved if they are in it
-    // (in the category or one of its subs): the others are not measured.
-    if (categoryIds && rows.some((r) => r.category_id !== null)) {
-      const touched = new Set([...categoryIds, ...(await this.repo.parentsOf(book.bookId, categoryIds))]);
-      rows = rows.filter((r) => r.category_id === null || touched.has(r.category_id));
-    }
+    // A budget whose category was deleted measures nothing.
+    const rows = (await this.repo.expenseBudgets(book.bookId, categoryIds)).filter(
+      (r) => !(r.subject_type === 'Category' && r.category_id === null),
+    );
     if (!rows.length) return [];
-    const over: Overspent[] = [];
-    for (const row of rows) {
-      // A budget whose category was deleted measures nothing.
-      if (row.subject_type === 'Category' && row.category_id === null) continue;
+    const measured = rows.map((row) => {
       const gf = this.period(book, row.recurrence_type, undefined);
-      const periodId = gf?.group_id ?? 'ALL';
       const subject: Subject =
         row.category_id !== null
           ? {
@@ -208,8 +202,16 @@ export class BudgetsService {
               level: row.category_parent_id ? 'second' : 'first',
             }
           : { id: row.subject_id, type: 'Book', name: '', icon: '', level: 'book' };
-      const { used } = await this.usage(book, subject, 'Expense', gf);
-      if (used > BigInt(row.amount_minor)) over.push({ row, subject, periodId, used });
+      // The filter the budget screens' usage is (usage()), its category known to be the book's.
+      const filter = flowFilter(reportOf(book), subject.type === 'Category' ? { category_ids: [subject.id] } : undefined, gf);
+      return { row, subject, periodId: gf?.group_id ?? 'ALL', filter };
+    });
+    // Every budget measured in one statement.
+    const totals = await this.repo.totals(measured.map((m) => m.filter));
+    const over: Overspent[] = [];
+    for (const [i, m] of measured.entries()) {
+      const used = BigInt(totals[i]?.expense ?? '0');
+      if (used > BigInt(m.row.amount_minor)) over.push({ row: m.row, subject: m.subject, periodId: m.periodId, used });
     }
     const alerts = over.map((o): BudgetAlert => ({
       budget_id: o.row.id,

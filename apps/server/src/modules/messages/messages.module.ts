@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { settledAfter } from '../../http/follow-up.ts';
 import type { RegisteredRoute } from '../../http/route.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -29,6 +30,8 @@ export function registerMessages(
     toldInRequest.run(set, done);
   });
   app.addHook('onResponse', async (req) => {
+    // Work after the answer may tell people too (a write's 'book.recorded' message).
+    await settledAfter(req);
     const set = told.get(req);
     if (!set?.size) return;
     try {
