@@ -36,8 +36,7 @@ const ID = /^[1-9][0-9]{0,18}$/;
  * accounts, categories, members, merchants and projects, the recorder's nickname and
  * whether anyone else is in the book all come from one statement (`load`), and they are
  * what the rules check and what the answer names, so nothing is read twice. An id the
- * load did not find is unknown (the rules refuse it); one it was not asked for is
- * looked up on its own.
+ * load did not find is unknown (the rules refuse it).
  */
 export class BookRefs {
   private readonly accounts = new Map<string, RefAccount | null>();
@@ -89,19 +88,23 @@ export class BookRefs {
     else this.who = { nickname: r.name, others: r.extra === 'true' };
   }
 
-  async account(id: string): Promise<RefAccount | undefined> {
-    if (!this.accounts.has(id)) await this.load({ accounts: [id] });
-    return this.accounts.get(id) ?? undefined;
+  /** What `load` read of an id: the rules call these without waiting. An id never asked for is a mistake of the caller's. */
+  private known<T>(kept: Map<string, T | null>, id: string): T | undefined {
+    const row = kept.get(id);
+    if (row === undefined) throw new Error(`${id} was not read before the rules (BookRefs.load)`);
+    return row ?? undefined;
   }
 
-  async category(id: string): Promise<RefCategory | undefined> {
-    if (!this.categories.has(id)) await this.load({ categories: [id] });
-    return this.categories.get(id) ?? undefined;
+  account(id: string): RefAccount | undefined {
+    return this.known(this.accounts, id);
   }
 
-  async label(kind: LabelKind, id: string): Promise<RefLabel | undefined> {
-    if (!this.labels.has(id)) await this.load({ labels: [id] });
-    const row = this.labels.get(id);
+  category(id: string): RefCategory | undefined {
+    return this.known(this.categories, id);
+  }
+
+  label(kind: LabelKind, id: string): RefLabel | undefined {
+    const row = this.known(this.labels, id);
     return row && row.kind === LABEL_KIND[kind] ? row : undefined;
   }
 

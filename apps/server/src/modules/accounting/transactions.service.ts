@@ -24,30 +24,51 @@ type Update = z.output<typeof UpdateTransactionRequest>;
 type Ref = { id: string } | null | undefined;
 /** "-1" (recent use) and "0" (the empty item) are picker items, not dimensions: both mean none. */
 const refId = (r: Ref) => (r && r.id !== '0' && r.id !== '-1' ? r.id : undefined);
+const orNone = (id: string | null | undefined) => id ?? undefined;
 const imageId = (ref: string | { id: string }) => (typeof ref === 'string' ? (ref.split('/').at(-1) ?? ref) : ref.id);
 
-/** A request in the rules' terms: ids and amounts, none of the wire's nesting. */
+/**
+ * A request in the rules' terms: ids and amounts, none of the wire's nesting. Each kind
+ * written out whole: spreading a shared part into each cost a batch a copy per record.
+ */
 export function toRecord(input: TransactionInputParsed): RecordRequest {
-  const base = {
-    business_type: input.business_type,
-    member: refId(input.member),
-    merchant: refId(input.merchant),
-    project: refId(input.project),
-    remark: input.remark ?? '',
-    transaction_time: input.transaction_time,
-    images: input.images?.map(imageId),
-  };
+  const member = refId(input.member);
+  const merchant = refId(input.merchant);
+  const project = refId(input.project);
+  const remark = input.remark ?? '';
+  const images = input.images?.map(imageId);
   if (input.business_type === 'Transfer') {
     return {
-      ...base,
+      business_type: input.business_type,
+      member,
+      merchant,
+      project,
+      remark,
+      transaction_time: input.transaction_time,
+      images,
       from_account: input.from_account.id,
       to_account: input.to_account.id,
       from_amount: input.from_amount,
       to_amount: input.to_amount,
     };
   }
-  if (input.business_type === 'Balance') return { ...base, account: input.account.id, amount: input.amount };
-  return { ...base, account: input.account.id, category: refId(input.category), amount: input.amount, currency: input.currency };
+  if (input.business_type === 'Balance') {
+    const { business_type, transaction_time, account, amount } = input;
+    return { business_type, member, merchant, project, remark, transaction_time, images, account: account.id, amount };
+  }
+  return {
+    business_type: input.business_type,
+    member,
+    merchant,
+    project,
+    remark,
+    transaction_time: input.transaction_time,
+    images,
+    account: input.account.id,
+    category: refId(input.category),
+    amount: input.amount,
+    currency: input.currency,
+  };
 }
 
 /** The movement of each account by a set of records (signed minor units). */
@@ -193,38 +214,18 @@ export class TransactionsService {
       images.push(r.images ?? []);
       movedEarly.push(early);
     }
-    const now = new Date(this.clock.now());
-    const fresh = records.map((r) => ({
-      book_id: book.bookId,
-      business_type: r.business_type,
-      amount_minor: r.amount_minor,
-      currency: r.currency,
-      book_amount_minor: r.book_amount_minor,
-      account_id: r.account_id,
-      account_delta_minor: r.account_delta_minor,
-      to_account_id: r.to_account_id,
-      to_account_delta_minor: r.to_account_delta_minor,
-      rate: r.rate,
-      category_id: r.category_id,
-      member_id: r.member_id,
-      merchant_id: r.merchant_id,
-      project_id: r.project_id,
-      remark: r.remark,
-      transaction_time: r.transaction_time,
-      recorder_id: userId,
-      created_at: now,
-      updated_at: now,
-    }));
     const views = await this.repo.record(tx, {
-      rows: fresh,
-      activity: { userId, after: creationSnapshot(records) },
+      bookId: book.bookId,
+      recorderId: userId,
+      at: new Date(this.clock.now()),
+      records,
+      activity: { after: creationSnapshot(records) },
       balances: [
         ...movements(
           records.filter((_, i) => !movedEarly[i]),
           1n,
         ),
       ],
-      dayTotals: records.map((r) => ({ ...r, sign: 1 })),
     });
     for (const [i, row] of views.entries()) {
       const ids = images[i] ?? [];
@@ -259,8 +260,15 @@ export class TransactionsService {
   async update(tx: Database, book: BookContext, userId: string, id: string, patch: Update): Promise<Transaction> {
     const row = await this.repo.row(tx, book.bookId, id, true);
     if (!row) throw new AppError('transaction.notFound');
-    const merged = await this.merge(tx, book.bookId, row, patch);
     const ctx = this.context(tx, book, userId);
+    // What the record names now and what the edit names, in one statement.
+    const stored = { account: row.account_id, to_account: row.to_account_id, category: row.category_id };
+    await ctx.refs.load({
+      accounts: [stored.account, stored.to_account, patch.account?.id, patch.from_account?.id, patch.to_account?.id].map(orNone),
+      categories: [orNone(stored.category), refId(patch.category)],
+      labels: [row.member_id, row.merchant_id, row.project_id].map(orNone).concat([patch.member, patch.merchant, patch.project].map(refId)),
+    });
+    const merged = this.merge(ctx, row, patch);
     const resolved = await resolveRecord(ctx, merged);
     const change = movements([row], -1n);
     for (const [acc, d] of movements([resolved], 1n)) change.set(acc, (change.get(acc) ?? 0n) + d);
@@ -292,7 +300,7 @@ export class TransactionsService {
   }
 
   /** The stored transaction with the edit laid over it, in the rules' terms. */
-  private async merge(tx: Database, bookId: string, row: TransactionRow, patch: Update): Promise<RecordRequest> {
+  private merge(ctx: RuleContext, row: TransactionRow, patch: Update): RecordRequest {
     const type = patch.business_type ?? row.business_type;
     if (type !== row.business_type && !(['Expense', 'Income'].includes(type) && ['Expense', 'Income'].includes(row.business_type))) {
       throw new AppError('transaction.typeUnchangeable');
@@ -317,7 +325,7 @@ export class TransactionsService {
         to_amount: patch.to_amount ?? (accountsOrAmountChanged ? undefined : minorToMoney(row.to_account_delta_minor)),
       };
     }
-    const stored = row.account_id ? await this.dimensions.account(bookId, row.account_id, tx) : undefined;
+    const stored = row.account_id ? ctx.refs.account(row.account_id) : undefined;
     // A record kept in its account's currency follows the account when it moves to another one.
     const currency = patch.currency ?? (stored && row.currency === stored.currency ? undefined : row.currency);
     return {
