@@ -19,7 +19,7 @@ import { requireUser } from '../../http/auth.ts';
 import { afterAnswer, followUp } from '../../http/follow-up.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { idempotencyKey, once, requestHash } from './idempotency.ts';
+import { atomically, idempotencyKey, once, requestHash } from './idempotency.ts';
 import type { Recorded, TransactionsService } from './transactions.service.ts';
 
 /**
@@ -73,8 +73,8 @@ export function registerTransactionRoutes(
         const userId = requireUser(user).id;
         const input = { ...body, business_type: type } as TransactionInputParsed;
         const made: { tell?: Recorded['tell'] } = {};
-        const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => {
-          const r = await transactions.create(tx, book, userId, [input]);
+        const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (on) => {
+          const r = await transactions.create(on, book, userId, [input]);
           made.tell = r.tell;
           return { data: r.transactions[0] };
         });
@@ -94,8 +94,8 @@ export function registerTransactionRoutes(
     handler: async ({ book, user, body, req, reply }) => {
       const userId = requireUser(user).id;
       const made: { tell?: Recorded['tell'] } = {};
-      const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => {
-        const r = await transactions.create(tx, book, userId, body.transaction_vo_list);
+      const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (on) => {
+        const r = await transactions.create(on, book, userId, body.transaction_vo_list);
         made.tell = r.tell;
         return { data: r.transactions };
       });
@@ -117,9 +117,9 @@ export function registerTransactionRoutes(
     response: TransactionResponse,
     handler: async ({ book, user, params, body, req }) => {
       const userId = requireUser(user).id;
-      const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
-        data: await transactions.update(tx, book, userId, params.id, body),
-      }));
+      const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, (on) =>
+        atomically(on, async (tx) => ({ data: await transactions.update(tx, book, userId, params.id, body) })),
+      );
       return withAlerts(req, answer, () => transactions.spent(book, [answer.data]));
     },
   });

@@ -14,6 +14,7 @@ import type { BooksService } from '../books/books.service.ts';
 import type { DayTotalsRepository } from './day-totals.repository.ts';
 import type { DimensionsRepository } from './dimensions.repository.ts';
 import type { ImagesService } from './images.service.ts';
+import { atomically } from './idempotency.ts';
 import { presentTransaction, type ImageView } from './present-transaction.ts';
 import type { RatesRepository } from './rates.ts';
 import { BookRefs } from './refs.ts';
@@ -189,17 +190,28 @@ export class TransactionsService {
   }
 
   /**
-   * Creates records in the caller's database transaction (the idempotency step opens it):
-   * one statement reads what they name (refs.ts), one writes them with everything they
-   * change (TransactionsRepository.record), and the answer is made from those two.
+   * Creates records: one statement reads what they name (refs.ts), one writes them with
+   * everything they change (TransactionsRepository.record), and the answer is made from
+   * those two. In the caller's transaction when `db` is one (an Idempotency-Key's, a new
+   * account's); otherwise the write statement is atomic by itself, and only balance
+   * entries (a locked read first) and images (statements of their own) open one.
    */
-  async create(tx: Database, book: BookContext, userId: string, inputs: TransactionInputParsed[]): Promise<Recorded> {
+  async create(db: Database, book: BookContext, userId: string, inputs: TransactionInputParsed[]): Promise<Recorded> {
+    const requests = inputs.map(toRecord);
+    if (requests.some((r) => r.business_type === 'Balance' || r.images?.length)) {
+      return atomically(db, (tx) => this.createFrom(tx, book, userId, requests));
+    }
+    return this.createFrom(db, book, userId, requests);
+  }
+
+  private async createFrom(tx: Database, book: BookContext, userId: string, requests: RecordRequest[]): Promise<Recorded> {
     const ctx = this.context(tx, book, userId);
     const records: ResolvedRecord[] = [];
     const images: string[][] = [];
     // Balance entries move their account at once: a later entry in the same batch measures against it.
     const movedEarly: boolean[] = [];
-    const requests = inputs.map(toRecord);
+    // Read outside a transaction or in it alike: a dimension deleted meanwhile fails the
+    // write's foreign key, as it would after this read inside one.
     await ctx.refs.load({
       accounts: requests.flatMap((r) => [r.account, r.from_account, r.to_account]),
       categories: requests.map((r) => r.category),
