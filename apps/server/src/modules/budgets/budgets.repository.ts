@@ -1,9 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
 import type { BookBudgetsTable } from '../../platform/db/schema.ts';
-import type { MetricRow } from '../statistics/filter-sql.ts';
-import { dayTotalsCanAnswer, type FlowFilter } from '../statistics/flow-filter.ts';
-import { totalsQuery } from '../statistics/statistics.repository.ts';
 
 export type BudgetRow = Selectable<BookBudgetsTable>;
 /** An expense budget as the overspending check reads it. */
@@ -14,7 +11,15 @@ export type CheckedBudget = BudgetRow & {
   category_parent_id: string | null;
   told_period_id: string | null;
   told_amount_minor: string | null;
+  /** What its current period used (minor units). */
+  used_minor: string;
 };
+/** A recurrence's current period as local dates, start included and end excluded (both null for ALL). */
+export interface BudgetPeriod {
+  recurrence: BudgetRow['recurrence_type'];
+  start: string | null;
+  end: string | null;
+}
 export type BudgetKey = Pick<BudgetRow, 'budget_type' | 'recurrence_type' | 'subject_type' | 'subject_id'>;
 export interface CategoryRow {
   id: string;
@@ -110,63 +115,44 @@ export class BudgetsRepository {
 
   /**
    * A book's expense budgets of every recurrence, what an overspending check looks at: each
-   * with its category (null for the total, or when the category is gone) and the last
-   * period it was told about, at what amount. With `touched` (the categories records were
-   * written in), only the total and the budgets of those categories or of the first-level
-   * ones above them: a record moves no other budget. One query.
+   * with its category (null for the total, or when the category is gone), the last period
+   * it was told about, at what amount, and what its current period used. With `touched`
+   * (the categories records were written in), only the total and the budgets of those
+   * categories or of the first-level ones above them: a record moves no other budget.
+   *
+   * One statement, so that a record's check is one round trip. What a period used is the
+   * budget screens' usage (StatisticsService.summaries over the day totals, which answer
+   * every budget period: whole local days): the EXPENSE sum of the book's day totals in the
+   * period (`periods`: each recurrence's current one, none for ALL), of the category and
+   * its subcategories for a category's budget. overspent.test.ts holds the two equal.
    */
-  expenseBudgets(bookId: string, touched?: readonly string[]): Promise<CheckedBudget[]> {
-    let q = this.db
-      .selectFrom('book_budgets as b')
-      .leftJoin('book_categories as c', (j) =>
-        j.onRef('c.book_id', '=', 'b.book_id').onRef('c.id', '=', 'b.subject_id').on('b.subject_type', '=', 'Category'),
-      )
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('budget_alerts as a')
-            .select(['a.period_id as told_period_id', 'a.amount_minor as told_amount_minor'])
-            .whereRef('a.book_id', '=', 'b.book_id')
-            .whereRef('a.budget_id', '=', 'b.id')
-            .orderBy('a.told_at', 'desc')
-            .limit(1)
-            .as('last'),
-        (j) => j.onTrue(),
-      )
-      .selectAll('b')
-      .select(['c.name as category_name', 'c.icon as category_icon', 'c.parent_id as category_parent_id', 'c.id as category_id'])
-      .select(['last.told_period_id', 'last.told_amount_minor'])
-      .where('b.book_id', '=', bookId)
-      .where('b.budget_type', '=', 'Expense');
-    if (touched) {
-      const ids = sql<string>`ANY(${[...touched]}::bigint[])`;
-      q = q.where((eb) =>
-        eb.or([
-          eb('b.subject_type', '=', 'Book'),
-          eb('c.id', '=', ids),
-          eb(
-            'c.id',
-            'in',
-            eb.selectFrom('book_categories as w').select('w.parent_id').where('w.book_id', '=', bookId).where('w.id', '=', ids),
-          ),
-        ]),
-      );
-    }
-    return q.orderBy('b.id').execute();
-  }
-
-  /**
-   * What each filter's records add up to, in one statement (the budgets an overspending
-   * check measures): the statistics' own totals query for each (flow-filter.ts,
-   * statistics.repository.ts), side by side. Their dimensions are known to be the book's.
-   */
-  async totals(filters: readonly FlowFilter[]): Promise<MetricRow[]> {
-    if (!filters.length) return [];
-    const parts = filters.map(
-      (f, i) => sql`SELECT ${i}::int AS i, u.* FROM (${totalsQuery(f, dayTotalsCanAnswer(f) ? 'day-totals' : 'transactions')}) u`,
-    );
-    const rows = (await sql<MetricRow & { i: number }>`${sql.join(parts, sql` UNION ALL `)}`.execute(this.db)).rows;
-    return [...rows].sort((a, b) => a.i - b.i);
+  async expenseBudgets(bookId: string, periods: readonly BudgetPeriod[], touched?: readonly string[]): Promise<CheckedBudget[]> {
+    const only = touched
+      ? sql`AND (b.subject_type = 'Book' OR c.id = ANY(${[...touched]}::bigint[])
+          OR c.id IN (SELECT w.parent_id FROM book_categories w WHERE w.book_id = ${bookId} AND w.id = ANY(${[...touched]}::bigint[])))`
+      : sql``;
+    const res = await sql<CheckedBudget>`
+      SELECT b.*, c.name AS category_name, c.icon AS category_icon, c.parent_id AS category_parent_id, c.id AS category_id,
+        last.told_period_id, last.told_amount_minor, coalesce(used.expense, 0)::text AS used_minor
+      FROM book_budgets b
+      LEFT JOIN book_categories c ON c.book_id = b.book_id AND c.id = b.subject_id AND b.subject_type = 'Category'
+      LEFT JOIN LATERAL (
+        SELECT a.period_id AS told_period_id, a.amount_minor AS told_amount_minor FROM budget_alerts a
+        WHERE a.book_id = b.book_id AND a.budget_id = b.id ORDER BY a.told_at DESC LIMIT 1
+      ) last ON true
+      LEFT JOIN LATERAL (
+        SELECT sum(d.amount_minor) AS expense
+        FROM unnest(${periods.map((p) => p.recurrence)}::text[], ${periods.map((p) => p.start)}::date[], ${periods.map((p) => p.end)}::date[])
+          AS p(recurrence, start_day, end_day)
+        JOIN transaction_day_totals d ON d.book_id = b.book_id AND d.business_type = 'Expense' AND d.count <> 0
+          AND (p.start_day IS NULL OR (d.day >= p.start_day AND d.day < p.end_day))
+        WHERE p.recurrence = b.recurrence_type
+          AND (b.subject_type = 'Book'
+            OR d.category_id IN (SELECT k.id FROM book_categories k WHERE k.book_id = b.book_id AND (k.id = c.id OR k.parent_id = c.id)))
+      ) used ON b.subject_type = 'Book' OR c.id IS NOT NULL
+      WHERE b.book_id = ${bookId} AND b.budget_type = 'Expense' ${only}
+      ORDER BY b.id`.execute(this.db);
+    return res.rows;
   }
 
   /**
