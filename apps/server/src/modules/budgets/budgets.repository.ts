@@ -140,13 +140,12 @@ export class BudgetsRepository {
         SELECT a.period_id AS told_period_id, a.amount_minor AS told_amount_minor FROM budget_alerts a
         WHERE a.book_id = b.book_id AND a.budget_id = b.id ORDER BY a.told_at DESC LIMIT 1
       ) last ON true
+      JOIN unnest(${periods.map((p) => p.recurrence)}::text[], ${periods.map((p) => p.start)}::date[], ${periods.map((p) => p.end)}::date[])
+        AS per(recurrence, start_day, end_day) ON per.recurrence = b.recurrence_type
       LEFT JOIN LATERAL (
-        SELECT sum(d.amount_minor) AS expense
-        FROM unnest(${periods.map((p) => p.recurrence)}::text[], ${periods.map((p) => p.start)}::date[], ${periods.map((p) => p.end)}::date[])
-          AS p(recurrence, start_day, end_day)
-        JOIN transaction_day_totals d ON d.book_id = b.book_id AND d.business_type = 'Expense' AND d.count <> 0
-          AND (p.start_day IS NULL OR (d.day >= p.start_day AND d.day < p.end_day))
-        WHERE p.recurrence = b.recurrence_type
+        SELECT sum(d.amount_minor) AS expense FROM transaction_day_totals d
+        WHERE d.book_id = b.book_id AND d.business_type = 'Expense' AND d.count <> 0
+          AND d.day >= coalesce(per.start_day, '-infinity') AND d.day < coalesce(per.end_day, 'infinity')
           AND (b.subject_type = 'Book'
             OR d.category_id IN (SELECT k.id FROM book_categories k WHERE k.book_id = b.book_id AND (k.id = c.id OR k.parent_id = c.id)))
       ) used ON b.subject_type = 'Book' OR c.id IS NOT NULL
