@@ -1,7 +1,6 @@
 import type { LabelKind } from '@cab/contracts';
 import type { Database } from '../../platform/db/index.ts';
 import { LABEL_KIND, type DimensionsRepository, type RefRow } from './dimensions.repository.ts';
-import type { TransactionView } from './transactions.repository.ts';
 
 export interface RefAccount {
   id: string;
@@ -20,6 +19,28 @@ export interface RefLabel {
   id: string;
   kind: string;
   name: string;
+}
+
+/** What a record's view names (TransactionView's fields): its ids, and the names `BookRefs.name` fills in. */
+export interface Nameable {
+  account_id: string | null;
+  to_account_id: string | null;
+  category_id: string | null;
+  member_id: string | null;
+  merchant_id: string | null;
+  project_id: string | null;
+  account_name: string | null;
+  account_currency: string | null;
+  to_account_name: string | null;
+  to_account_currency: string | null;
+  category_name: string | null;
+  category_icon: string | null;
+  category_type: string | null;
+  category_parent_name: string | null;
+  member_name: string | null;
+  merchant_name: string | null;
+  project_name: string | null;
+  recorder_name: string;
 }
 
 /** What a write names, by kind of dimension. */
@@ -119,7 +140,7 @@ export class BookRefs {
    * answer of a create): no statement. The names go into the rows themselves, whose
    * every name field is there already (TransactionsRepository.record).
    */
-  name(views: TransactionView[], recorderName: string): TransactionView[] {
+  name<V extends Nameable>(views: V[], recorderName: string): V[] {
     const account = (id: string | null) => (id === null ? undefined : this.accounts.get(id));
     const label = (id: string | null) => (id === null ? null : (this.labels.get(id)?.name ?? null));
     for (const v of views) {
