@@ -30,8 +30,10 @@ export interface CabFigures {
   latest50: Timing;
   /** The same reads through Fastify's inject in the server's own process: no HTTP socket, as the peer has none. */
   inProcess: { monthTotals: Timing; latest50: Timing };
-  /** The same, through an instance that keeps no answers, tokens or memberships: every call computes. */
+  /** The same, through an instance that keeps no answers (tokens and memberships kept): every call computes, as the first read after a write. */
   computed: { monthTotals: Timing; latest50: Timing };
+  /** The same, through an instance that keeps nothing (CAB_ANSWER_CACHE=off): the token and the membership are read too. */
+  nothingKept: { monthTotals: Timing; latest50: Timing };
   firstMonthExpenseCents: number;
 }
 
@@ -59,5 +61,7 @@ export function peerTable(cab: CabFigures, peer: PeerFigures): string[] {
     `| (same layer as the peer) the latest 50, CAB in-process | ${timing(cab.inProcess.latest50)} | ${timing(peer.latest50)} | ${ratio(cab.inProcess.latest50.p50, peer.latest50.p50)} |`,
     `| (same layer, no kept answers) a month's category totals, CAB computing each: Actual \`aqlQuery\` | ${timing(cab.computed.monthTotals)} | ${timing(peer.monthTotalsAql)} | ${ratio(cab.computed.monthTotals.p50, peer.monthTotalsAql.p50)} |`,
     `| (same layer, no kept answers) the latest 50, CAB computing each | ${timing(cab.computed.latest50)} | ${timing(peer.latest50)} | ${ratio(cab.computed.latest50.p50, peer.latest50.p50)} |`,
+    `| (same layer, nothing kept: the token and the membership read too) a month's category totals: Actual \`aqlQuery\` | ${timing(cab.nothingKept.monthTotals)} | ${timing(peer.monthTotalsAql)} | ${ratio(cab.nothingKept.monthTotals.p50, peer.monthTotalsAql.p50)} |`,
+    `| (same layer, nothing kept) the latest 50 | ${timing(cab.nothingKept.latest50)} | ${timing(peer.latest50)} | ${ratio(cab.nothingKept.latest50.p50, peer.latest50.p50)} |`,
   ];
 }

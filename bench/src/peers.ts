@@ -136,8 +136,8 @@ interface Statement {
   ms: number;
 }
 let recording: Statement[] | undefined;
-// The two statements every call's pipeline runs (the token and the membership), told apart from the call's own.
-const PIPELINE = /from "access_tokens"|from "book_users" as "bu"/i;
+// What a call's pipeline reads when nothing is kept (the token, with the membership since issue 26), told apart from the call's own.
+const PIPELINE = /from "access_tokens"|from access_tokens|from "book_users" as "bu"/i;
 const log = (e: LogEvent) => {
   if (recording && e.level === 'query')
     recording.push({ sql: e.query.sql, parameters: e.query.parameters, pipeline: PIPELINE.test(e.query.sql), ms: e.queryDurationMillis });
@@ -339,7 +339,9 @@ try {
   // The same reads in the server's own process (Fastify's inject: signature, token, membership,
   // handler and answer, no socket): the layer the peer's figures are taken at. First as the
   // server answers them (kept answers: each is computed once, then kept until the book
-  // changes), then through an instance that keeps nothing, so every call computes its answer.
+  // changes), then through an instance that keeps no answers, so every call computes its
+  // answer as the first read after a write does (the token and the membership stay kept:
+  // a record does not change them), then through one that keeps nothing at all.
   const injectWith = (into: typeof server.inject) => async (url: string, b: unknown) => {
     const res = await into('POST', url, b, token, inBook);
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.body}`);
@@ -351,6 +353,7 @@ try {
   });
   const inProcess = await reads(server.inject);
   const computed = await reads(server.injectComputed);
+  const nothingKept = await reads(server.injectNothingKept);
 
   cab = {
     count: COUNT,
@@ -361,14 +364,25 @@ try {
     latest50: latestMs,
     inProcess,
     computed,
+    nothingKept,
     firstMonthExpenseCents,
   };
 
   // Where CAB's time goes: each read's statements captured from one call and run again
   // through the server's own database handle (no HTTP), and a call that runs no SQL.
-  const sqlOf = async (name: string, method: string, url: string, b: unknown, api: Timing, kept: Timing, computedMs: Timing) => {
+  const sqlOf = async (
+    name: string,
+    method: string,
+    url: string,
+    b: unknown,
+    api: Timing,
+    kept: Timing,
+    computedMs: Timing,
+    none: Timing,
+  ) => {
+    // Captured from the instance that keeps nothing: its own statements and the pipeline's.
     recording = [];
-    await server.injectComputed(method, url, b, token, inBook);
+    await server.injectNothingKept(method, url, b, token, inBook);
     const all = recording;
     recording = undefined;
     const own = all.filter((s) => !s.pipeline);
@@ -378,8 +392,8 @@ try {
     const ownMs = await repeat(run(own));
     const allMs = await repeat(run(all));
     return (
-      `| ${name} | ${api.p50.toFixed(2)} | ${kept.p50.toFixed(2)} | ${computedMs.p50.toFixed(2)} | ${own.length} | ${ownMs.p50.toFixed(2)} | ` +
-      `${all.length} | ${allMs.p50.toFixed(2)} | ${(computedMs.p50 - allMs.p50).toFixed(2)} |`
+      `| ${name} | ${api.p50.toFixed(2)} | ${kept.p50.toFixed(2)} | ${computedMs.p50.toFixed(2)} | ${none.p50.toFixed(2)} | ${own.length} | ${ownMs.p50.toFixed(2)} | ` +
+      `${all.length} | ${allMs.p50.toFixed(2)} | ${(computedMs.p50 - ownMs.p50).toFixed(2)} | ${(none.p50 - allMs.p50).toFixed(2)} |`
     );
   };
   const info = await repeat(async () => {
@@ -387,8 +401,8 @@ try {
     await res.arrayBuffer();
   });
   sqlBreakdown = [
-    '| call | HTTP p50 ms | in-process, kept p50 ms | in-process, computed p50 ms | own statements | their SQL p50 ms | with token and membership | all SQL p50 ms | computed minus all SQL ms |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    "| call | HTTP p50 ms | in-process, kept p50 ms | in-process, computed p50 ms | in-process, nothing kept p50 ms | own statements | their SQL p50 ms | with the pipeline's | all SQL p50 ms | computed minus own SQL ms | nothing kept minus all SQL ms |",
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     await sqlOf(
       "a month's category totals",
       'POST',
@@ -397,9 +411,19 @@ try {
       monthTotalsMs,
       inProcess.monthTotals,
       computed.monthTotals,
+      nothingKept.monthTotals,
     ),
-    await sqlOf('the latest 50', 'POST', STATISTICS_PATHS.transactions, latest, latestMs, inProcess.latest50, computed.latest50),
-    `| (reference) GET /server/info, no SQL | ${info.p50.toFixed(2)} | | | 0 | | 0 | | |`,
+    await sqlOf(
+      'the latest 50',
+      'POST',
+      STATISTICS_PATHS.transactions,
+      latest,
+      latestMs,
+      inProcess.latest50,
+      computed.latest50,
+      nothingKept.latest50,
+    ),
+    `| (reference) GET /server/info, no SQL | ${info.p50.toFixed(2)} | | | | 0 | | 0 | | | |`,
   ];
 } finally {
   if (own) {

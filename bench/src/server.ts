@@ -37,10 +37,13 @@ export interface BenchServer {
   /** A signed call straight into the in-process server (Fastify's inject: the whole pipeline, no socket). */
   inject: Inject;
   /**
-   * The same into a second instance on the same database that keeps nothing in memory
-   * (CAB_ANSWER_CACHE=off): every call reads its token, membership and answer from the database.
+   * The same into a second instance on the same database that keeps no answers
+   * (CAB_ANSWER_CACHE=compute): every call computes its answer, as the first read after a
+   * write does; the token and the membership are kept, as a record written does not change them.
    */
   injectComputed: Inject;
+  /** The same into a third instance that keeps nothing (CAB_ANSWER_CACHE=off): the token and the membership are read on every call too. */
+  injectNothingKept: Inject;
   close(): Promise<void>;
 }
 
@@ -81,7 +84,12 @@ export async function startBenchServer(o: {
     // One instance serves the bench's database, so it may keep answers in memory (docs/decisions.md).
     CAB_ANSWER_CACHE: process.env.CAB_ANSWER_CACHE || 'on',
   });
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(dataDir, 'pgdata'), log: o.log });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(dataDir, 'pgdata'),
+    log: o.log,
+    prepare: config.pgPrepare,
+  });
   await migrate(handle.db);
   await new CatalogueRepository(handle.db).seed();
   const redis = Boolean(o.useRedis && config.redisUrl);
@@ -89,13 +97,19 @@ export async function startBenchServer(o: {
     redis && config.redisUrl ? new RedisStore(config.redisUrl, systemClock, `cabbench:${Date.now()}:`) : new MemoryStore(systemClock);
   const deps = { db: handle.db, clock: systemClock, kv, storage: new LocalFileStorage(path.join(dataDir, 'files')) };
   const { app } = await buildApp({ config, ...deps });
-  // Built when first asked for: only bench:peers times computed answers.
-  let computed: Promise<typeof app> | undefined;
-  const computing = () =>
-    (computed ??= buildApp({ config: { ...config, answerCache: false }, ...deps }).then(async ({ app: other }) => {
-      await other.ready();
-      return other;
-    }));
+  // Built when first asked for: only bench:peers and bench:profile time computed answers.
+  const others = new Map<'compute' | 'off', Promise<typeof app>>();
+  const instance = (mode: 'compute' | 'off') => () => {
+    let made = others.get(mode);
+    if (!made) {
+      made = buildApp({ config: { ...config, answerCache: mode }, ...deps }).then(async ({ app: other }) => {
+        await other.ready();
+        return other;
+      });
+      others.set(mode, made);
+    }
+    return made;
+  };
   const injector =
     (into: () => Promise<typeof app>): Inject =>
     async (method, url, body, token, headers) => {
@@ -118,10 +132,11 @@ export async function startBenchServer(o: {
     databaseUrl: name ? databaseUrl : undefined,
     redis,
     inject: injector(async () => app),
-    injectComputed: injector(computing),
+    injectComputed: injector(instance('compute')),
+    injectNothingKept: injector(instance('off')),
     close: async () => {
       await app.close();
-      if (computed) await (await computed).close();
+      for (const other of others.values()) await (await other).close();
       await kv.close();
       await handle.close();
       if (adminUrl && name && !o.ownDatabase?.keep) {

@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const tokens = new TokenService(db, authRepo, clock, {
     accessMs: config.accessTokenTtlMs,
     refreshMs: config.refreshTokenTtlMs,
-    cache: config.answerCache ? new TokenCache(broadcast) : undefined,
+    cache: config.answerCache !== 'off' ? new TokenCache(broadcast) : undefined,
   });
   const codes = new VerifyCodeService(authRepo, sms, kv, clock);
   const users = new UserService(new UserRepository(db), storage, config.avatarHosts);
@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandling(app);
   registerFollowUps(app);
   registerSecurityHeaders(app, config);
-  const answers = config.answerCache ? new AnswerCache(clock, broadcast) : null;
+  const answers = config.answerCache !== 'off' ? new AnswerCache(clock, broadcast, undefined, config.answerCache === 'on') : null;
   app.decorate('answerCache', answers);
   registerBookRoleLookup(app, (userId, bookId) =>
     answers
@@ -185,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerHomeRoutes(app, routes, new HomeService(new HomeRepository(db), new OperationsRepository(db), clock));
   const accounting = registerAccounting(app, routes, { db, clock, storage, books });
   accounting.transactions.onRecorded = (tx, bookId, recorderId, count) => messages.recorded(tx, bookId, recorderId, count);
-  const { statistics } = registerStatistics(app, routes, { db, clock, books, transactions: accounting.transactions });
+  const { statistics } = registerStatistics(app, routes, { db, clock, books });
   const notifier: Notifier = deps.notifier ?? messages;
   const { budgets } = registerBudgets(app, routes, { db, clock, books, statistics, notifier });
   accounting.transactions.onSpent = (book, categoryIds) => budgets.checkOverspent(book, categoryIds);

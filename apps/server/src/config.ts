@@ -20,8 +20,13 @@ export interface Config {
   redisUrl: string | undefined;
   /** Key prefix in Redis, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string;
-  /** Whether book reads may be answered from memory (answerCacheOn). */
-  answerCache: boolean;
+  /**
+   * What is kept in memory (answerCacheMode): 'on' book reads' answers, tokens and
+   * memberships; 'compute' tokens and memberships only, every answer computed; 'off' nothing.
+   */
+  answerCache: AnswerCacheMode;
+  /** PostgreSQL: statements prepared once per connection (CAB_PG_PREPARE, on by default; platform/db/prepared-pool.ts). */
+  pgPrepare: boolean;
   clientKeys: Map<string, ClientKey>;
   /** Our own proxies (addresses, CIDR ranges): only their X-Forwarded-For names the client. None by default. */
   trustedProxies: string[];
@@ -74,16 +79,29 @@ function parseHosts(raw: string | undefined): string[] {
   return hosts;
 }
 
+export type AnswerCacheMode = 'on' | 'compute' | 'off';
+
 /**
  * Whether book reads may be answered from memory (http/answer-cache.ts). Every instance
  * must hear of every change: so by default it is on with embedded PGlite (one process
  * holds the data directory) and, on PostgreSQL, only with Redis to carry the changes
- * between instances. CAB_ANSWER_CACHE=on says one instance serves the database; off turns it off.
+ * between instances. CAB_ANSWER_CACHE=on says one instance serves the database; off turns
+ * it off; compute keeps tokens and memberships but computes every answer (what the first
+ * read after a write costs: the benchmarks measure it).
  */
-function answerCacheOn(env: NodeJS.ProcessEnv): boolean {
-  if (env.CAB_ANSWER_CACHE === 'on' || env.CAB_ANSWER_CACHE === 'off') return env.CAB_ANSWER_CACHE === 'on';
-  if (env.CAB_ANSWER_CACHE) throw new Error(`CAB_ANSWER_CACHE must be on or off, not ${env.CAB_ANSWER_CACHE}`);
-  return !env.DATABASE_URL || Boolean(env.REDIS_URL);
+function answerCacheMode(env: NodeJS.ProcessEnv): AnswerCacheMode {
+  const v = env.CAB_ANSWER_CACHE;
+  if (v === 'on' || v === 'off' || v === 'compute') return v;
+  if (v) throw new Error(`CAB_ANSWER_CACHE must be on, compute or off, not ${v}`);
+  return !env.DATABASE_URL || env.REDIS_URL ? 'on' : 'off';
+}
+
+/** A switch set to on or off; anything else is refused at start. */
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  if (v === 'on' || v === 'off') return v === 'on';
+  throw new Error(`${name} must be on or off, not ${v}`);
 }
 
 const list = (raw: string | undefined): string[] =>
@@ -148,7 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.CAB_REDIS_PREFIX || 'cab:',
-    answerCache: answerCacheOn(env),
+    answerCache: answerCacheMode(env),
+    pgPrepare: onOff(env, 'CAB_PG_PREPARE', true),
     clientKeys,
     trustedProxies: parseTrustedProxies(env.CAB_TRUSTED_PROXIES),
     frameAncestors: parseOrigins('CAB_FRAME_ANCESTORS', env.CAB_FRAME_ANCESTORS),

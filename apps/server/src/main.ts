@@ -22,7 +22,11 @@ try {
   process.exit(1);
 }
 const logSink = new LogSink(process.stdout, config.logBacklogBytes);
-const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
+const handle = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'pgdata'),
+  prepare: config.pgPrepare,
+});
 const applied = await migrate(handle.db);
 await new CatalogueRepository(handle.db).seed();
 const storage = new LocalFileStorage(path.join(config.dataDir, 'files'), path.join(config.dataDir, 'private'));

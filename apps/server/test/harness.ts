@@ -129,7 +129,7 @@ export interface CallOptions {
  */
 export async function startOtherInstance(
   t: TestApp,
-  deps: Pick<AppDeps, 'broadcast'>,
+  deps: Pick<AppDeps, 'broadcast'> & { db?: Database },
   /** Settings this instance has otherwise than `t` (as after a restart with other settings). */
   config: Partial<Config> = {},
 ): Promise<Pick<TestApp, 'app' | 'built' | 'client' | 'close'>> {

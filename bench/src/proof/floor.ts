@@ -6,12 +6,15 @@
  * in-process server's query log (kysely's log hook) while that call was made, then run
  * again, one after another, on a connection of the bench's own. Writes run inside a
  * transaction that commits, as the server's did (a rolled-back replay would skip the
- * commit's flush to disk, the largest part of a small write).
+ * commit's flush to disk, the largest part of a small write). On PostgreSQL they run as
+ * named statements, as the server runs them (platform/db/prepared-pool.ts; CAB_PG_PREPARE=off
+ * runs both unnamed): the floor pays no planning the server does not pay.
  */
 import type { LogEvent } from 'kysely';
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../../apps/server/src/platform/db/index.ts';
+import { StatementNames } from '../../../apps/server/src/platform/db/prepared-pool.ts';
 
 export interface Statement {
   sql: string;
@@ -58,9 +61,13 @@ export async function pgRunner(url: string, connections = 1): Promise<RawRunner 
       return c;
     }),
   );
+  const names = process.env.CAB_PG_PREPARE === 'off' ? undefined : new StatementNames();
   const runOn = async (c: pg.Client, statements: Statement[], write: boolean) => {
     if (write) await c.query('BEGIN');
-    for (const st of statements) await c.query(st.sql, [...st.parameters]);
+    for (const st of statements) {
+      const name = names?.nameOf(st.sql, st.parameters.length);
+      await c.query({ text: st.sql, values: [...st.parameters], ...(name ? { name } : {}) });
+    }
     if (write) await c.query('COMMIT');
   };
   return {

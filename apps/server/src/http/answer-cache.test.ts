@@ -59,7 +59,7 @@ const flow = async (c: Pick<TestApp, 'client'>, tok = token, locale?: string) =>
   );
   return res;
 };
-const remarks = async (c: Pick<TestApp, 'client'> = t) => ((await flow(c)).json() as Page).data.map((x) => x.remark);
+const remarks = async (c: Pick<TestApp, 'client'> = t, tok = token) => ((await flow(c, tok)).json() as Page).data.map((x) => x.remark);
 
 describe('kept answers (http/answer-cache.ts)', () => {
   it('answer a repeated read from memory until a call changes the book', async () => {
@@ -172,6 +172,31 @@ describe('kept answers (http/answer-cache.ts)', () => {
   });
 });
 
+describe('CAB_ANSWER_CACHE=compute', () => {
+  it('computes every answer, keeps the token and the membership, and still refuses a removed member at once', async () => {
+    const other = await startOtherInstance(t, { broadcast }, { answerCache: 'compute' });
+    try {
+      await (broadcast as { ready?: () => Promise<void> }).ready?.();
+      const u = await buildUser(t);
+      await addToBook(t, bookId, u.userid, 'bookkeeper');
+      const first = await remarks(other, u.token);
+      const made = await other.client.post(ACCOUNTING_PATHS.expense, expense('computed at once'), inBook(u.token, bookId));
+      expect(made.statusCode, made.body).toBe(201);
+      expect(await remarks(other, u.token)).toEqual(['computed at once', ...first]);
+      // Written past the server (no change it hears of): a kept answer would not show it; a computed one does.
+      await sql`UPDATE transactions SET remark = 'changed underneath' WHERE book_id = ${bookId} AND remark = 'computed at once'`.execute(
+        t.db,
+      );
+      expect((await remarks(other, u.token))[0]).toBe('changed underneath');
+      const removed = await t.client.delete(bookPath(MEMBER_PATHS.memberDetail, { id: u.userid }), undefined, inBook(token, bookId));
+      expect(removed.statusCode, removed.body).toBeLessThan(300);
+      await expect.poll(async () => (await flow(other, u.token)).statusCode, { timeout: 2000, interval: 20 }).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('AnswerCache bounds', () => {
   it('keeps at most its bytes (oldest use dropped first), no answer above the entry limit, none past its time', () => {
     const clock = new ManualClock(0);
@@ -228,6 +253,50 @@ describe('AnswerCache bounds', () => {
     await cache.remember('o', '7', none);
     await cache.remember('o', '7', none);
     expect(outsider).toBe(2);
+  });
+
+  it('keeps a membership across records, budgets and posts, not across any other change of the book', async () => {
+    const cache = new AnswerCache(new ManualClock(0), new MemoryBroadcast());
+    let reads = 0;
+    const load = async () => (++reads, { role: 'viewer' });
+    await cache.remember('m', '7', load);
+    const answers = cache.version('7');
+    for (const what of ['transactions', 'budgets', 'community'] as const) cache.changed('7', what);
+    await cache.remember('m', '7', load);
+    expect(reads).toBe(1);
+    expect(cache.version('7')).not.toBe(answers);
+    for (const what of ['members', 'book'] as const) {
+      cache.changed('7', what);
+      await cache.remember('m', '7', load);
+    }
+    expect(reads).toBe(3);
+    // Another instance's notice moves it the same way; one without its kind counts as any change.
+    const broadcast = new MemoryBroadcast();
+    const here = new AnswerCache(new ManualClock(0), broadcast);
+    const there = new AnswerCache(new ManualClock(0), broadcast);
+    let theirs = 0;
+    const theirLoad = async () => (++theirs, { role: 'viewer' });
+    await there.remember('m', '7', theirLoad);
+    here.changed('7', 'transactions');
+    await there.remember('m', '7', theirLoad);
+    expect(theirs).toBe(1);
+    here.changed('7', 'members');
+    await there.remember('m', '7', theirLoad);
+    expect(theirs).toBe(2);
+    broadcast.publish('answers', 'an-older-instance 7');
+    await there.remember('m', '7', theirLoad);
+    expect(theirs).toBe(3);
+  });
+
+  it('with compute, keeps memberships but no answer', async () => {
+    const cache = new AnswerCache(new ManualClock(0), new MemoryBroadcast(), undefined, false);
+    const v = cache.version('7');
+    cache.set('k', v, '{"a":1}');
+    expect(cache.get('k', v)).toBeUndefined();
+    let reads = 0;
+    await cache.remember('m', '7', async () => (++reads, 1));
+    await cache.remember('m', '7', async () => (++reads, 1));
+    expect(reads).toBe(1);
   });
 
   it('moves a book version on its change, every version on a change that names no book', () => {

@@ -1,3 +1,4 @@
+import type { LiveBookChange } from '@cab/contracts';
 import type { Broadcast } from '../platform/broadcast.ts';
 import type { Clock } from '../platform/clock.ts';
 import { compressJson, MIN_BYTES } from './compress-json.ts';
@@ -29,6 +30,13 @@ export interface KeptAnswer {
 }
 
 const CHANNEL = 'answers';
+/**
+ * The changes that cannot touch who is in a book, their roles or the book's settings (the
+ * tables a membership is read from: books, book_users, book_roles): a record, a budget, a
+ * post. Any other change of a book (members, the book itself, one not named) moves its
+ * membership version too.
+ */
+const KEEPS_MEMBERSHIPS: ReadonlySet<string> = new Set<LiveBookChange>(['transactions', 'budgets', 'community']);
 /** Memberships kept (a few hundred bytes each). */
 const MAX_FACTS = 20_000;
 /** Past this many books with a change count of their own, the counts start again (and every answer with them). */
@@ -48,6 +56,8 @@ export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly facts = new Map<string, { version: string; value: unknown }>();
   private readonly books = new Map<string, number>();
+  /** Changes of each book's memberships (and settings): what kept memberships are checked against. */
+  private readonly memberships = new Map<string, number>();
   private epoch = 0;
   private bytes = 0;
   private readonly origin = Math.random().toString(36).slice(2);
@@ -56,10 +66,16 @@ export class AnswerCache {
     private readonly clock: Clock,
     private readonly broadcast: Broadcast,
     private readonly limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE_LIMITS,
+    /**
+     * Whether answers are kept (CAB_ANSWER_CACHE=on); with 'compute' only tokens and
+     * memberships are, and every answer is computed: what the first read after a write costs.
+     */
+    readonly keepsAnswers = true,
   ) {
     broadcast.subscribe(CHANNEL, (message) => {
-      const [origin, bookId] = message.split(' ');
-      if (origin !== this.origin) this.forget(bookId || undefined);
+      const [origin, bookId, what] = message.split(' ');
+      // A notice without its kind (an older instance's) counts as a change of anything.
+      if (origin !== this.origin) this.forget(bookId || undefined, what || 'book');
     });
   }
 
@@ -73,6 +89,7 @@ export class AnswerCache {
    * once, then kept too: compressing a page of the flow on every call cost more than the rest).
    */
   get(key: string, version: string, accepts?: 'br' | 'gzip'): KeptAnswer | undefined {
+    if (!this.keepsAnswers) return undefined;
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (e.version !== version || e.expiresAt <= this.clock.now()) {
@@ -94,7 +111,7 @@ export class AnswerCache {
 
   /** Keeps an answer made at `version` (taken before its queries ran). */
   set(key: string, version: string, payload: string): void {
-    if (payload.length > this.limits.entryBytes) return;
+    if (!this.keepsAnswers || payload.length > this.limits.entryBytes) return;
     const body = Buffer.from(payload);
     if (body.length > this.limits.entryBytes) return;
     const old = this.entries.get(key);
@@ -105,11 +122,13 @@ export class AnswerCache {
   }
 
   /**
-   * A small fact about a book kept under its version like an answer (a member's role: the
-   * check every call makes). What `load` does not find is not kept.
+   * A small fact about who is in a book (a member's role and the book's settings: the check
+   * every call makes), kept under the book's membership version: records, budgets and posts
+   * do not move it, so the first read after one still needs no query for it. What `load`
+   * does not find is not kept.
    */
   async remember<T>(key: string, bookId: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
-    const version = this.version(bookId);
+    const version = `${this.epoch}.${this.memberships.get(bookId) ?? 0}`;
     const kept = this.facts.get(key);
     if (kept && kept.version === version) return kept.value as T;
     const value = await load();
@@ -119,23 +138,29 @@ export class AnswerCache {
     return value;
   }
 
-  /** A book changed (or, with no book, anything may have): here, and on every other instance. */
-  changed(bookId: string | undefined): void {
-    this.forget(bookId);
-    this.broadcast.publish(CHANNEL, `${this.origin} ${bookId ?? ''}`);
+  /**
+   * A book changed (or, with no book, anything may have): here, and on every other
+   * instance. `what` is the kind of change (the live event's), which says whether its
+   * memberships may have.
+   */
+  changed(bookId: string | undefined, what: LiveBookChange = 'book'): void {
+    this.forget(bookId, what);
+    this.broadcast.publish(CHANNEL, `${this.origin} ${bookId ?? ''} ${what}`);
   }
 
   get size(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  private forget(bookId: string | undefined): void {
-    if (bookId === undefined || this.books.size >= MAX_BOOKS) {
+  private forget(bookId: string | undefined, what: string): void {
+    if (bookId === undefined || this.books.size >= MAX_BOOKS || this.memberships.size >= MAX_BOOKS) {
       this.books.clear();
+      this.memberships.clear();
       this.epoch++;
       return;
     }
     this.books.set(bookId, (this.books.get(bookId) ?? 0) + 1);
+    if (!KEEPS_MEMBERSHIPS.has(what)) this.memberships.set(bookId, (this.memberships.get(bookId) ?? 0) + 1);
   }
 
   private grow(e: Entry, by: number): void {

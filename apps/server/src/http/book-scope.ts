@@ -1,5 +1,6 @@
 import type { ErrorCode, PermissionCode, PlainMessageKeyFor, RoleKind } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { KnownMembership } from './auth.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -34,8 +35,11 @@ export interface BookContext extends BookMembership {
   settings: BookReportSettings;
 }
 
+/** A caller's role in a live book, with the book's settings. */
+export type FoundMembership = BookMembership & { settings: BookReportSettings };
+
 /** Finds the caller's role in a live book, with its settings; undefined when they are not in it (or it is deleted). */
-export type BookRoleLookup = (userId: string, bookId: string) => Promise<(BookMembership & { settings: BookReportSettings }) | undefined>;
+export type BookRoleLookup = (userId: string, bookId: string) => Promise<FoundMembership | undefined>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,10 +70,12 @@ export async function resolveBook(
   bookId: string | undefined,
   scope: BookScope,
   refusal: PlainMessageKeyFor<typeof ErrorCode.FORBIDDEN>,
+  /** The membership read with the token, when it was (auth.ts): no second question. */
+  known?: KnownMembership,
 ): Promise<BookContext> {
   if (!bookId) throw new AppError('book.notNamed');
   if (!/^[1-9][0-9]{0,18}$/.test(bookId)) throw new AppError('book.notFound');
-  const found = await app.bookRoleLookup(userId, bookId);
+  const found = known?.bookId === bookId ? (known.found ?? undefined) : await app.bookRoleLookup(userId, bookId);
   if (!found) throw new AppError('book.notFound');
   if (!allows(found, scope)) throw new AppError(refusal);
   return { bookId, roleId: found.roleId, role: found.role, permissions: found.permissions, settings: found.settings };

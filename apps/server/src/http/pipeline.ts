@@ -52,6 +52,7 @@ export function registerPipeline(app: FastifyInstance, deps: PipelineDeps): void
   app.decorateRequest('rawBody', undefined);
   app.decorateRequest('device', undefined);
   app.decorateRequest('tradingEntity', undefined);
+  app.decorateRequest('knownMembership', undefined);
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
@@ -73,6 +74,7 @@ export function registerPipeline(app: FastifyInstance, deps: PipelineDeps): void
   app.addHook('preHandler', async (req) => {
     const config = req.routeOptions.config;
     if (config.signed) await verifySignature(req, deps);
-    if (config.auth && config.auth !== 'none') await authenticate(req, deps.tokens, config.auth === 'user');
+    if (config.auth && config.auth !== 'none')
+      await authenticate(req, deps.tokens, config.auth === 'user', config.entityBook ? req.tradingEntity : undefined);
   });
 }

@@ -25,6 +25,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
     signed?: boolean;
+    /** The route checks the Trading-Entity book: its membership may be read with the token. */
+    entityBook?: boolean;
+    /** The route may tell someone something (a write): the message center tracks whom during it. */
+    mayTell?: boolean;
   }
 }
 
@@ -192,16 +196,21 @@ export function defineRoute<
   app.route({
     method: def.method,
     url: def.url,
-    config: { auth: def.auth, signed },
+    config: {
+      auth: def.auth,
+      signed,
+      entityBook: def.book !== undefined && !def.bookId,
+      mayTell: def.method !== 'GET' && def.answers !== 'cached',
+    },
     handler: async (req, reply) => {
       const check = (bookId: string | undefined, scope: BookScope) =>
-        resolveBook(app, requireUser(req.user).id, bookId, scope, def.refusal ?? 'book.forbidden');
+        resolveBook(app, requireUser(req.user).id, bookId, scope, def.refusal ?? 'book.forbidden', req.knownMembership);
       // A book named by the Trading-Entity is checked before the request is read: someone
       // outside the book, or without the permission, learns nothing from its validation.
       let book = def.book !== undefined && !def.bookId && !def.bookUnless?.(req) ? await check(req.tradingEntity, def.book) : undefined;
       // A kept answer is looked up by the request as sent: the same text validated before.
       const kept =
-        def.answers === 'cached' && book && app.answerCache
+        def.answers === 'cached' && book && app.answerCache?.keepsAnswers
           ? { cache: app.answerCache, key: answerKey(req, book), version: app.answerCache.version(book.bookId) }
           : undefined;
       const hit = kept?.cache.get(kept.key, kept.version, acceptedEncoding(req.headers['accept-encoding']));
@@ -224,7 +233,7 @@ export function defineRoute<
         });
       } finally {
         // Once the write has run (committed or not), kept answers of its book go stale.
-        if (changes) app.answerCache?.changed(book?.bookId);
+        if (changes) app.answerCache?.changed(book?.bookId, liveChangeOf(def.tag));
       }
       // A write that succeeded tells the clients looking at its book (docs/live.md).
       if (changes && book) app.live?.toBook(book.bookId, { type: 'book', bookId: book.bookId, what: liveChangeOf(def.tag) });

@@ -374,19 +374,6 @@ export class TransactionsService {
   }
 
   /** Rows read already (a flow's page), as every answer shows them, in their order. */
-  async presentRows(bookId: string, rows: TransactionRow[]): Promise<Transaction[]> {
-    // Names and images side by side: two connections of the pool, one round trip of waiting.
-    const [views, images] = await Promise.all([
-      this.repo.named(this.db, bookId, rows),
-      this.images.forTransactions(
-        this.db,
-        bookId,
-        rows.map((r) => r.id),
-      ),
-    ]);
-    return views.map((v) => presentTransaction(v, images.get(v.id) ?? []));
-  }
-
   private async present(db: Database, bookId: string, ids: string[]): Promise<Transaction[]> {
     const views = await this.repo.views(db, bookId, ids);
     const images = await this.images.forTransactions(db, bookId, ids);

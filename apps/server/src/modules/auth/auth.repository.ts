@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
+import type { MembershipRow } from '../books/books.repository.ts';
 
 /** SQL of sign-in: verification codes and token families. */
 export class AuthRepository {
@@ -61,6 +62,41 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The token and its user's membership of a book in one statement (the membership columns
+   * null when the user is not in the live book): a book call whose token is not kept asks
+   * the database once, not twice.
+   */
+  async findAccessTokenIn(hash: string, bookId: string) {
+    const r = await sql<{ user_id: string; family_id: string; expires_at: Date; revoked_at: Date | null } & NullableRow>`
+      SELECT a.user_id, a.family_id, a.expires_at, f.revoked_at,
+        m.role_id, m.kind, m.permissions, m.currency, m.time_zone, m.date_gap, m.day_gap
+      FROM access_tokens a
+      JOIN token_families f ON f.id = a.family_id
+      LEFT JOIN LATERAL (
+        SELECT bu.role_id, ro.kind, ro.permissions, b.currency, b.time_zone, b.date_gap, b.day_gap
+        FROM book_users bu
+        JOIN books b ON b.id = bu.book_id
+        JOIN book_roles ro ON ro.book_id = bu.book_id AND ro.id = bu.role_id
+        WHERE bu.book_id = ${bookId} AND bu.user_id = a.user_id AND b.deleted_at IS NULL
+      ) m ON true
+      WHERE a.token_hash = ${hash}`.execute(this.db);
+    const row = r.rows[0];
+    if (!row) return undefined;
+    const { role_id, kind, permissions, currency, time_zone, date_gap, day_gap, ...token } = row;
+    const member =
+      role_id === null ||
+      kind === null ||
+      permissions === null ||
+      currency === null ||
+      time_zone === null ||
+      date_gap === null ||
+      day_gap === null
+        ? null
+        : { role_id, kind, permissions, currency, time_zone, date_gap, day_gap };
+    return { token, member };
+  }
+
   findRefreshToken(hash: string) {
     return this.db
       .selectFrom('refresh_tokens as r')
@@ -89,3 +125,5 @@ export class AuthRepository {
     });
   }
 }
+
+type NullableRow = { [K in keyof MembershipRow]: MembershipRow[K] | null };

@@ -1,7 +1,8 @@
-import type { TokenCache } from './token-cache.ts';
+import type { KnownToken, TokenCache } from './token-cache.ts';
+import { membershipOf } from '../books/books.repository.ts';
 import crypto from 'node:crypto';
 import type { TokenPair } from '@cab/contracts';
-import type { AuthUser, TokenVerifier } from '../../http/auth.ts';
+import type { AuthUser, TokenVerifier, VerifiedToken } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -13,7 +14,7 @@ const newToken = () => crypto.randomBytes(32).toString('base64url');
 export interface TokenTtls {
   accessMs: number;
   refreshMs: number;
-  /** Tokens known valid, kept in memory (on when answers are: config.answerCache). */
+  /** Tokens known valid, kept in memory (unless config.answerCache is off). */
   cache?: TokenCache | undefined;
 }
 
@@ -87,17 +88,26 @@ export class TokenService implements TokenVerifier {
     }
   }
 
-  async verifyAccessToken(token: string): Promise<AuthUser | 'expired' | undefined> {
+  async verifyAccessToken(token: string, bookId?: string): Promise<VerifiedToken | 'expired' | undefined> {
     if (token.length > 256) return undefined;
     const hash = hashToken(token);
-    let row = this.ttl.cache?.get(hash);
-    if (!row) {
-      const generation = this.ttl.cache?.current ?? 0;
+    const kept = this.ttl.cache?.get(hash);
+    if (kept) return this.answer(kept);
+    const generation = this.ttl.cache?.current ?? 0;
+    if (bookId === undefined) {
       const found = await this.repo.findAccessToken(hash);
       if (!found || found.revoked_at) return undefined;
-      row = found;
       this.ttl.cache?.set(hash, found, generation);
+      return this.answer(found);
     }
+    const found = await this.repo.findAccessTokenIn(hash, bookId);
+    if (!found || found.token.revoked_at) return undefined;
+    this.ttl.cache?.set(hash, found.token, generation);
+    const user = this.answer(found.token);
+    return user === 'expired' ? user : { ...user, membership: found.member && membershipOf(found.member) };
+  }
+
+  private answer(row: KnownToken): AuthUser | 'expired' {
     if (row.expires_at.getTime() <= this.clock.now()) return 'expired';
     return { id: row.user_id, familyId: row.family_id };
   }

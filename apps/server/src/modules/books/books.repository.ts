@@ -65,13 +65,7 @@ export class BooksRepository {
       .where('bu.user_id', '=', userId)
       .where('b.deleted_at', 'is', null)
       .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      roleId: row.role_id,
-      role: row.kind,
-      permissions: row.permissions,
-      settings: { currency: row.currency, timeZone: row.time_zone, dateGap: Number(row.date_gap), dayGap: Number(row.day_gap) },
-    };
+    return row && membershipOf(row);
   }
 
   findForUser(userId: string, bookId: string, db: Database = this.db): Promise<BookView | undefined> {
@@ -279,4 +273,24 @@ export class BooksRepository {
       })
       .execute();
   }
+}
+
+/** The columns a membership is read from (book_users, book_roles, books), as the check every book call makes needs them. */
+export interface MembershipRow {
+  role_id: string;
+  kind: RoleKind;
+  permissions: string[];
+  currency: string;
+  time_zone: string;
+  date_gap: number | string;
+  day_gap: number | string;
+}
+
+export function membershipOf(row: MembershipRow): BookMembership & { settings: BookReportSettings } {
+  return {
+    roleId: row.role_id,
+    role: row.kind,
+    permissions: row.permissions,
+    settings: { currency: row.currency, timeZone: row.time_zone, dateGap: Number(row.date_gap), dayGap: Number(row.day_gap) },
+  };
 }

@@ -121,33 +121,36 @@ export class BudgetsService {
     const recurrence = q.recurrence_type ?? 'Month';
     const subject = await this.subject(book, type, id, budgetType);
     const gf = this.period(book, recurrence, q.start_time);
-    const own = await this.usage(book, subject, budgetType, gf);
-    const children: Subject[] =
-      subject.level === 'second'
-        ? []
-        : (await this.repo.categories(book.bookId, budgetType, subject.level === 'book' ? null : subject.id)).map((c) => ({
-            id: c.id,
-            type: 'Category',
-            name: c.name,
-            icon: c.icon,
-            level: subject.level === 'book' ? 'first' : 'second',
-          }));
+    // The reads below do not wait on one another: on PostgreSQL they run side by side on the
+    // pool's connections (one round trip of waiting, not five); PGlite runs them in turn.
+    const level = subject.level;
+    const [own, categories, rollup, listed, advanced] = await Promise.all([
+      this.usage(book, subject, budgetType, gf),
+      level === 'second' ? Promise.resolve([]) : this.repo.categories(book.bookId, budgetType, level === 'book' ? null : subject.id),
+      level === 'second'
+        ? Promise.resolve(undefined)
+        : this.statistics.rollup(
+            book,
+            {
+              group: { group_by: level === 'book' ? 'CATEGORY_FIRST' : 'CATEGORY_SECOND', show_all: false },
+              ...(level === 'book' ? {} : { query: { category_ids: [subject.id] } }),
+              ...(gf ? { group_filter: gf } : {}),
+            },
+            locale,
+          ),
+      this.repo.list(book.bookId, budgetType, recurrence),
+      this.premium.holds(book.bookId, PREMIUM_FEATURES.budgetAdvanced, this.now()),
+    ]);
+    const children: Subject[] = categories.map((c) => ({
+      id: c.id,
+      type: 'Category',
+      name: c.name,
+      icon: c.icon,
+      level: level === 'book' ? 'first' : 'second',
+    }));
     const childUsed = new Map<string, bigint>();
-    if (children.length) {
-      const rollup = await this.statistics.rollup(
-        book,
-        {
-          group: { group_by: subject.level === 'book' ? 'CATEGORY_FIRST' : 'CATEGORY_SECOND', show_all: false },
-          ...(subject.level === 'book' ? {} : { query: { category_ids: [subject.id] } }),
-          ...(gf ? { group_filter: gf } : {}),
-        },
-        locale,
-      );
-      for (const g of rollup.data) childUsed.set(g.group_info.group_id, metricOf(g.metric_data, budgetType));
-    }
-    const budgets = new Map(
-      (await this.repo.list(book.bookId, budgetType, recurrence)).map((b) => [keyOf(b.subject_type, b.subject_id), b]),
-    );
+    for (const g of rollup?.data ?? []) childUsed.set(g.group_info.group_id, metricOf(g.metric_data, budgetType));
+    const budgets = new Map(listed.map((b) => [keyOf(b.subject_type, b.subject_id), b]));
     const own_budget = budgets.get(keyOf(subject.type, subject.id));
     let childrenSum = 0n;
     const out = children.map((c) => {
@@ -166,7 +169,7 @@ export class BudgetsService {
       now: this.clock.now(),
       dateGap: book.settings.dateGap,
       dayGap: book.settings.dayGap,
-      features: { budget_advanced: await this.premium.holds(book.bookId, PREMIUM_FEATURES.budgetAdvanced, this.now()) },
+      features: { budget_advanced: advanced },
     };
   }
 

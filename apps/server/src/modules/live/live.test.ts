@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { ACCOUNTING_PATHS, ErrorCode, LIVE_PATHS, type LiveEvent } from '@cab/contracts';
+import { ACCOUNTING_PATHS, ErrorCode, LIVE_PATHS, MESSAGE_PATHS, type LiveEvent } from '@cab/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryBroadcast, RedisBroadcast, type Broadcast } from '../../platform/broadcast.ts';
@@ -186,6 +186,21 @@ describe('the live stream', () => {
     expect(elsewhere.bookEvents()).toEqual([]);
     watching.close();
     elsewhere.close();
+  });
+
+  it("a member's record tells the others their new unread count once it is answered", async () => {
+    const mine = track(await opened(await openStream(port, t.client, a.token)));
+    await broadcast.ready?.();
+    // A read between writes (no store of told users: messages.service.ts) tells nobody.
+    expect((await t.client.get(ACCOUNTING_PATHS.accounts, inBook(b.token, bookId))).statusCode).toBe(200);
+    const res = await t.client.post(ACCOUNTING_PATHS.expense, expense('told'), inBook(b.token, bookId));
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const unread = (await t.client.get(MESSAGE_PATHS.userSummary, { token: a.token })).json().data.unread as number;
+    expect(unread).toBeGreaterThan(0);
+    await expect
+      .poll(() => mine.events().filter((e) => e.type === 'messages'), { timeout: 2000, interval: 10 })
+      .toEqual([{ type: 'messages', unread }]);
+    mine.close();
   });
 
   it('a member removed from the book hears nothing more of it', async () => {

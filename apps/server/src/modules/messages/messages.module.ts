@@ -7,11 +7,11 @@ import type { KeyValueStore } from '../../platform/kv.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { MessagesRepository } from './messages.repository.ts';
 import { registerMessageRoutes } from './messages.routes.ts';
-import { MessagesService, toldInRequest } from './messages.service.ts';
+import { MessagesService, tellingDone, tellingDuring } from './messages.service.ts';
 
 /**
  * The message center (issue 14). The service is also the Notifier the other modules
- * call inside their transactions. Each request gets a set of the users told during it;
+ * call inside their transactions. Each write gets a set of the users told during it;
  * once the request is answered (its transaction resolved), their unread totals are read
  * again and sent to their open clients through the LiveHub, when one is given.
  * Register before the modules whose routes notify: the hooks apply to routes added later.
@@ -25,14 +25,28 @@ export function registerMessages(
   messages.useLive(deps.live);
   const told = new WeakMap<FastifyRequest, Set<string>>();
   app.addHook('onRequest', (req, _reply, done) => {
+    // Reads (GET, and the POST reads whose answers may be kept) never tell anyone (messages.service.ts, tellingDuring).
+    if (!req.routeOptions.config.mayTell) return done();
     const set = new Set<string>();
     told.set(req, set);
-    toldInRequest.run(set, done);
+    tellingDuring(set, done);
+  });
+  const finished = (req: FastifyRequest) => {
+    const set = told.get(req);
+    if (set) {
+      told.delete(req);
+      tellingDone();
+    }
+    return set;
+  };
+  app.addHook('onRequestAbort', async (req) => {
+    finished(req);
   });
   app.addHook('onResponse', async (req) => {
-    // Work after the answer may tell people too (a write's 'book.recorded' message).
+    // Work after the answer may tell people too (a write's 'book.recorded' message): the
+    // store stays on, and the totals are read, once it is done.
     await settledAfter(req);
-    const set = told.get(req);
+    const set = finished(req);
     if (!set?.size) return;
     try {
       await messages.publish(set);

@@ -1,6 +1,7 @@
 import type { FlowSortKey, Order } from '@cab/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
+import { withNames, type Named } from '../accounting/named-rows-sql.ts';
 import { transactionColumns, type TransactionRow } from '../accounting/transactions.repository.ts';
 import { keywordCondition, likePattern, transactionConditions } from './filter-sql.ts';
 import type { FlowFilter, KeywordMatch } from './flow-filter.ts';
@@ -75,13 +76,16 @@ export function pageQuery(f: FlowFilter, q: FlowPageQuery, scan?: number) {
 export class FlowsRepository {
   constructor(private readonly db: Database) {}
 
-  async page(f: FlowFilter, q: FlowPageQuery): Promise<FlowRow[]> {
+  /** A page with the names its records point at and their images, in one statement (accounting/named-rows-sql.ts). */
+  async page(f: FlowFilter, q: FlowPageQuery): Promise<Array<Named<FlowRow>>> {
+    const dir = sql.raw(q.order === 'ASC' ? 'ASC' : 'DESC');
+    const order = q.sortBy === 'ACCOUNT_TIME' ? sql`p.transaction_time ${dir}, p.id ${dir}` : sql`p.book_amount_minor ${dir}, p.id ${dir}`;
     // A full page among the latest records is the page: they are read in the flow's own order.
     if (f.keyword && !q.offset) {
-      const quick = (await pageQuery(f, q, KEYWORD_SCAN).execute(this.db)).rows;
+      const quick = (await withNames(pageQuery(f, q, KEYWORD_SCAN), order).execute(this.db)).rows;
       if (quick.length >= q.limit) return quick;
     }
-    return (await pageQuery(f, q).execute(this.db)).rows;
+    return (await withNames(pageQuery(f, q), order).execute(this.db)).rows;
   }
 
   /**

@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { BookContext } from '../../http/book-scope.ts';
 import type { BooksService } from '../books/books.service.ts';
-import type { TransactionsService } from '../accounting/transactions.service.ts';
+import { presentTransaction } from '../accounting/present-transaction.ts';
 import type { FlowsRepository } from './flows.repository.ts';
 import { presentMetrics, reportOf, type StatisticsService } from './statistics.service.ts';
 import type { StatisticsRepository } from './statistics.repository.ts';
@@ -34,7 +34,6 @@ export class SearchService {
     private readonly repo: StatisticsRepository,
     private readonly flows: FlowsRepository,
     private readonly bookList: BooksService,
-    private readonly recording: TransactionsService,
   ) {}
 
   /** The most used categories, accounts, members, merchants and projects, `limit` of each. */
@@ -62,7 +61,7 @@ export class SearchService {
       const totals = await this.repo.totals(f, 'transactions');
       if (BigInt(totals.n) === 0n) continue;
       const rows = await this.flows.page(f, { sortBy: 'ACCOUNT_TIME', order: 'DESC', limit: Math.max(top ?? 3, 1) });
-      const transactions = top === 0 ? [] : await this.recording.presentRows(b.id, rows);
+      const transactions = top === 0 ? [] : rows.map((r) => presentTransaction(r, r.images));
       results.push({
         book_id: b.id,
         book_name: b.name,

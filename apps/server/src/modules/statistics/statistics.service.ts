@@ -29,7 +29,7 @@ import type { GroupsRequest, RollupGroupsRequest, StatisticsQuery, TransactionsR
 import type { BookContext } from '../../http/book-scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { TransactionsService } from '../accounting/transactions.service.ts';
+import { presentTransaction } from '../accounting/present-transaction.ts';
 import { positionOf } from '../../http/cursor.ts';
 import type { MetricRow } from './filter-sql.ts';
 import { dayTotalsCanAnswer, flowFilter, type BookReport, type FlowFilter } from './flow-filter.ts';
@@ -124,7 +124,6 @@ export class StatisticsService {
   constructor(
     private readonly repo: StatisticsRepository,
     private readonly flows: FlowsRepository,
-    private readonly recording: TransactionsService,
     private readonly clock: Clock,
   ) {}
 
@@ -218,13 +217,10 @@ export class StatisticsService {
     const page = rows.slice(0, size);
     const more = rows.length > size;
     const last = page.at(-1);
-    const presented = await this.recording.presentRows(book.bookId, page);
-    const flows = new Map(page.map((r) => [r.id, r.flow_amount]));
     return {
-      data: presented.map((t) => {
-        const flow = flows.get(t.id);
-        return Object.assign(t, { flow_amount: flow === null || flow === undefined ? null : minorToMoney(flow) });
-      }),
+      data: page.map((r) =>
+        Object.assign(presentTransaction(r, r.images), { flow_amount: r.flow_amount === null ? null : minorToMoney(r.flow_amount) }),
+      ),
       paging: { has_more: more, next_cursor: more && last ? cursor.encode([last.sortv, last.id]) : null },
     };
   }

@@ -158,6 +158,18 @@ describe('the statistics calls', () => {
     ]);
   });
 
+  it('shows each record of the flow as the record itself is shown: names, parent category, member, accounts, recorder', async () => {
+    const page = (await post(STATISTICS_PATHS.transactions, { page: { page_size: 50 } })).json().data as Array<Record<string, unknown>>;
+    expect(page).toHaveLength(5);
+    for (const { flow_amount: _flow, ...row } of page) {
+      const one = await t.client.get(bookPath(ACCOUNTING_PATHS.get, { id: String(row.id) }), inBook(token, bookId));
+      expect(one.statusCode, one.body).toBe(200);
+      expect(row).toEqual(one.json().data);
+    }
+    expect(page.some((r) => (r.member as { name: string } | null)?.name)).toBe(true);
+    expect(page.some((r) => (r.category as { parent_name: string | null } | null)?.parent_name)).toBe(true);
+  });
+
   it('finds a keyword in remarks (taken literally) and in names', async () => {
     const literal = await post(STATISTICS_PATHS.transactions, { query: { keyword: '100%_' } });
     expect(literal.json().data.map((x: { remark: string }) => x.remark)).toEqual(['早餐 100%_off']);

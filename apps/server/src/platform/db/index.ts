@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { preparedPool } from './prepared-pool.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -29,12 +30,19 @@ export interface OpenOptions {
   loadDataDir?: Blob | undefined;
   /** Sees every statement with its time (the benchmarks compare calls with their SQL). */
   log?: LogConfig | undefined;
+  /**
+   * PostgreSQL: run statements as named (prepared) ones, planned once per connection
+   * (prepared-pool.ts); on unless CAB_PG_PREPARE=off (a pooler in transaction mode that
+   * cannot keep them).
+   */
+  prepare?: boolean | undefined;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(opts.log ? { log: opts.log } : {}) });
+    const dialect = new PostgresDialect({ pool: opts.prepare === false ? pool : preparedPool(pool) });
+    const db = new Kysely<DB>({ dialect, ...(opts.log ? { log: opts.log } : {}) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
