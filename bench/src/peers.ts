@@ -146,6 +146,10 @@ const log = (e: LogEvent) => {
 /** The import's statements summed by what they do, beside the calls' time over HTTP. */
 function importBreakdown(statements: Statement[], callsMs: number): string[] {
   const kinds: Array<[string, RegExp]> = [
+    // Since issue 26 one statement writes the rows, the activity entry, the balances and the day totals.
+    ['write the transactions with their activity entry, balances and day totals', /^\s*with ins as \(\s*insert into transactions/i],
+    ['look up what the records name and the recorder', /^\s*select 'a' as kind, id, name/i],
+    ['the overspent-budget check (after the answer)', /from book_budgets b/i],
     ['insert the transactions', /insert into "transactions"/i],
     ['insert the activity rows', /insert into "book_activities"/i],
     ['add to the day totals', /insert into "?transaction_day_totals/i],

@@ -139,7 +139,16 @@ export async function startBenchServer(o: {
       for (const other of others.values()) await (await other).close();
       await kv.close();
       await handle.close();
-      if (adminUrl && name && !o.ownDatabase?.keep) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (adminUrl && name && !o.ownDatabase?.keep) {
+        // pg-pool's end() resolves once its connections are asked to close, not closed: a
+        // forced drop at once kills one still closing, whose error then has no listener and
+        // ends the bench (it did once in issue 26). Their going is waited for first (2 s at most).
+        await adminQuery(
+          adminUrl,
+          `DO $$ BEGIN FOR i IN 1..100 LOOP EXIT WHEN NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = '${name}'); PERFORM pg_sleep(0.02); END LOOP; END $$`,
+        );
+        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

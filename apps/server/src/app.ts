@@ -11,6 +11,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { registerJsonCompression } from './http/compress-json.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerFollowUps } from './http/follow-up.ts';
 import { registerBookRoleLookup } from './http/book-scope.ts';
 import { AnswerCache } from './http/answer-cache.ts';
 import { MemoryBroadcast, type Broadcast } from './platform/broadcast.ts';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const prefs = new PreferencesService(db, new PreferencesRepository(db), books, clock);
 
   registerErrorHandling(app);
+  registerFollowUps(app);
   registerSecurityHeaders(app, config);
   const answers = config.answerCache !== 'off' ? new AnswerCache(clock, broadcast, undefined, config.answerCache === 'on') : null;
   app.decorate('answerCache', answers);

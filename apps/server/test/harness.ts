@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps, type BuiltApp } from '../src/app.ts';
+import { followUpsSettled } from '../src/http/follow-up.ts';
 import { COMMANDS } from '../src/cli/commands/index.ts';
 import type { CliContext } from '../src/cli/kit.ts';
 import { runCli } from '../src/cli/run.ts';
@@ -180,13 +181,17 @@ export class SignedClient {
       ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
       ...o.headers,
     };
-    return this.app.inject({
+    const res = await this.app.inject({
       method,
       url,
       headers,
       ...(payload ? { payload } : {}),
       ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}),
     });
+    // What a write leads to after its answer (http/follow-up.ts) is done before the next call, as it
+    // is on a server that answers one phone: a test reads what the call made, whenever it was made.
+    await followUpsSettled(this.app);
+    return res;
   }
 
   get = (url: string, o?: CallOptions) => this.call('GET', url, undefined, o);

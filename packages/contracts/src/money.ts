@@ -1,21 +1,24 @@
 /** Money on the wire: decimal strings with at most two decimals; integer minor units inside. */
 export const MONEY_PATTERN = /^-?(0|[1-9][0-9]{0,15})(\.[0-9]{1,2})?$/;
 
-/** Converts integer minor units to the wire's decimal string ("1234" -> "12.34"). */
+/** An integer's digits as written by BigInt and the database: no leading zero, no "-0". */
+const CANONICAL_INTEGER = /^(0|-?[1-9][0-9]*)$/;
+
+/**
+ * Converts integer minor units to the wire's decimal string ("1234" -> "12.34"). The dot
+ * goes into the digits: dividing bigints cost an import of 1,000 records a millisecond.
+ */
 export function minorToMoney(minor: bigint | number | string): string {
-  const v = BigInt(minor);
-  const neg = v < 0n;
-  const abs = neg ? -v : v;
-  const units = abs / 100n;
-  const cents = abs % 100n;
-  return `${neg ? '-' : ''}${units}.${cents.toString().padStart(2, '0')}`;
+  let digits = typeof minor === 'string' ? minor : String(minor);
+  if (!CANONICAL_INTEGER.test(digits)) digits = BigInt(minor).toString();
+  const neg = digits.startsWith('-');
+  const abs = (neg ? digits.slice(1) : digits).padStart(3, '0');
+  return `${neg ? '-' : ''}${abs.slice(0, -2)}.${abs.slice(-2)}`;
 }
 
-/** Converts the wire's decimal string to integer minor units ("12.3" -> 1230n). */
+/** Converts the wire's decimal string to integer minor units ("12.3" -> 1230n): one BigInt of its digits, the cents made two. */
 export function moneyToMinor(money: string): bigint {
   if (!MONEY_PATTERN.test(money)) throw new RangeError(`not a money string: ${money}`);
-  const neg = money.startsWith('-');
-  const [units = '0', cents = ''] = (neg ? money.slice(1) : money).split('.');
-  const v = BigInt(units) * 100n + BigInt(cents.padEnd(2, '0') || '0');
-  return neg ? -v : v;
+  const dot = money.indexOf('.');
+  return BigInt(dot < 0 ? `${money}00` : `${money.slice(0, dot)}${money.slice(dot + 1).padEnd(2, '0')}`);
 }

@@ -40,7 +40,11 @@ export function registerAccounting(
     removal: new DimensionRemoval(db, dimensionsRepo, books, dayTotals),
     // An opening balance is the account's first Balance entry, recorded by the account's creator.
     recordOpening: async (tx, book, userId, accountId, balance) => {
-      await transactions.create(tx, book, userId, [{ business_type: 'Balance', account: { id: accountId }, amount: balance, remark: '' }]);
+      const made = await transactions.create(tx, book, userId, [
+        { business_type: 'Balance', account: { id: accountId }, amount: balance, remark: '' },
+      ]);
+      // Told with the new account, in its transaction: this request has no answer to follow.
+      await made.tell?.(tx);
     },
   });
   registerTransactionRoutes(app, routes, { db, transactions });

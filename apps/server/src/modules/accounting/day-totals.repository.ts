@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
 
 /** What a transaction adds to its day's totals (or takes away, with sign -1). */
@@ -26,6 +26,46 @@ const UPSERT = sql`ON CONFLICT (book_id, day, business_type, category_id) DO UPD
   outflow_minor = d.outflow_minor + excluded.outflow_minor,
   count = d.count + excluded.count`;
 
+/** The columns of a transaction its day's totals are made of. */
+export const DAY_TOTALS_COLUMNS = [
+  'business_type',
+  'transaction_time',
+  'category_id',
+  'book_amount_minor',
+  'account_delta_minor',
+  'to_account_delta_minor',
+] as const;
+
+/** Entries as rows of `sign` and DAY_TOTALS_COLUMNS: one array per column (seven parameters, however many records). */
+function entryRows(entries: DayTotalsEntry[]): RawBuilder<unknown> {
+  // A VALUES list binds seven per record, and parsing and planning it cost more than the upsert.
+  const column = <T>(f: (e: DayTotalsEntry) => T) => entries.map(f);
+  return sql`(SELECT * FROM unnest(${column((e) => e.sign)}::int[], ${column((e) => e.business_type)}::text[],
+                ${column((e) => new Date(e.transaction_time).toISOString())}::timestamptz[], ${column((e) => e.category_id)}::bigint[],
+                ${column((e) => String(e.book_amount_minor))}::bigint[], ${column((e) => String(e.account_delta_minor))}::bigint[],
+                ${column((e) => String(e.to_account_delta_minor))}::bigint[])
+         AS e(sign, business_type, transaction_time, category_id, book_amount_minor, account_delta_minor, to_account_delta_minor))`;
+}
+
+/**
+ * The statement that adds records to (or, with sign -1, takes them from) their days'
+ * totals. `from` is the records: a relation with `sign` and DAY_TOTALS_COLUMNS (a create
+ * reads the rows it inserts, inside its one write statement: TransactionsRepository.record),
+ * where `after` is a condition that makes that statement's account changes come first.
+ */
+export function dayTotalsUpsert(bookId: string, from: RawBuilder<unknown>, after?: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    INSERT INTO transaction_day_totals AS d (book_id, day, business_type, category_id, amount_minor, abs_minor, inflow_minor, outflow_minor, count)
+    SELECT ${bookId}::bigint, (t.transaction_time AT TIME ZONE b.time_zone)::date, t.business_type, coalesce(t.category_id, 0),
+           sum(t.sign * t.book_amount_minor), sum(t.sign * abs(t.book_amount_minor)), sum(t.sign * ${INFLOW}), sum(t.sign * ${OUTFLOW}),
+           sum(t.sign)
+    FROM ${from} AS t
+    JOIN books b ON b.id = ${bookId}
+    ${after ? sql`WHERE ${after}` : sql``}
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ${UPSERT}`;
+}
+
 /**
  * SQL of transaction_day_totals: per book, local day, type and category, what the live
  * transactions add up to. Every write of transactions calls it in the same database
@@ -35,23 +75,7 @@ export class DayTotalsRepository {
   /** Adds (or, with sign -1, takes away) records as they are or were. Templates count nowhere. */
   async apply(db: Database, bookId: string, entries: DayTotalsEntry[]): Promise<void> {
     const counted = entries.filter((e) => e.business_type !== 'Template');
-    if (!counted.length) return;
-    // One array per column (seven parameters, however many records): a VALUES list binds
-    // seven per record, and parsing and planning it cost more than the upsert.
-    const column = <T>(f: (e: DayTotalsEntry) => T) => counted.map(f);
-    await sql`
-      INSERT INTO transaction_day_totals AS d (book_id, day, business_type, category_id, amount_minor, abs_minor, inflow_minor, outflow_minor, count)
-      SELECT ${bookId}::bigint, (t.transaction_time AT TIME ZONE b.time_zone)::date, t.business_type, coalesce(t.category_id, 0),
-             sum(t.sign * t.book_amount_minor), sum(t.sign * abs(t.book_amount_minor)), sum(t.sign * ${INFLOW}), sum(t.sign * ${OUTFLOW}),
-             sum(t.sign)
-      FROM unnest(${column((e) => e.sign)}::int[], ${column((e) => e.business_type)}::text[],
-                  ${column((e) => new Date(e.transaction_time).toISOString())}::timestamptz[], ${column((e) => e.category_id)}::bigint[],
-                  ${column((e) => String(e.book_amount_minor))}::bigint[], ${column((e) => String(e.account_delta_minor))}::bigint[],
-                  ${column((e) => String(e.to_account_delta_minor))}::bigint[])
-           AS t(sign, business_type, transaction_time, category_id, book_amount_minor, account_delta_minor, to_account_delta_minor)
-      JOIN books b ON b.id = ${bookId}
-      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-      ${UPSERT}`.execute(db);
+    if (counted.length) await dayTotalsUpsert(bookId, entryRows(counted)).execute(db);
   }
 
   /**

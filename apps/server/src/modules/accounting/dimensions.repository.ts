@@ -20,6 +20,18 @@ export type TxDimensionColumn = (typeof TX_COLUMNS)[DimensionKind][number];
 
 export const LABEL_KIND = { members: 'member', merchants: 'merchant', projects: 'project' } as const satisfies Record<LabelKind, string>;
 
+/** A dimension a write names, or its recorder ('u': nickname in name, whether the book has others in extra). */
+export interface RefRow {
+  kind: 'a' | 'c' | 'l' | 'u';
+  id: string;
+  name: string;
+  /** An account's currency, a category's icon, a label's kind. */
+  extra: string | null;
+  type: string | null;
+  parent_id: string | null;
+  parent_name: string | null;
+}
+
 /** How far back the recently-use lists look: the caller's latest records in the book. */
 const RECENT_WINDOW = 200;
 
@@ -38,23 +50,39 @@ export class DimensionsRepository {
     return db.selectFrom('book_categories').selectAll().where('book_id', '=', bookId).where('id', '=', id).executeTakeFirst();
   }
 
-  /** The book's categories among `ids`, in one statement (a batch names the same few again and again). */
-  categoriesIn(bookId: string, ids: string[], db: Database = this.db): Promise<CategoryRow[]> {
-    return db
-      .selectFrom('book_categories')
-      .selectAll()
-      .where('book_id', '=', bookId)
-      .where('id', '=', sql<string>`ANY(${ids}::bigint[])`)
-      .execute();
-  }
-
-  accountsIn(bookId: string, ids: string[], db: Database = this.db): Promise<AccountRow[]> {
-    return db
-      .selectFrom('book_accounts')
-      .selectAll()
-      .where('book_id', '=', bookId)
-      .where('id', '=', sql<string>`ANY(${ids}::bigint[])`)
-      .execute();
+  /**
+   * Everything a write names in one statement: accounts, categories (with their parent's
+   * name), labels and, when asked, the recorder's nickname and whether the book has other
+   * members. Only the branches with something to find are sent.
+   */
+  async refs(
+    bookId: string,
+    ids: { accounts: string[]; categories: string[]; labels: string[]; recorder: string | undefined },
+    db: Database = this.db,
+  ): Promise<RefRow[]> {
+    // Every branch names its columns: whichever comes first names the answer's.
+    const parts = [];
+    if (ids.accounts.length) {
+      parts.push(sql`SELECT 'a' AS kind, id, name, currency AS extra, NULL AS type, NULL::bigint AS parent_id, NULL AS parent_name
+        FROM book_accounts WHERE book_id = ${bookId} AND id = ANY(${ids.accounts}::bigint[])`);
+    }
+    if (ids.categories.length) {
+      parts.push(sql`SELECT 'c' AS kind, c.id, c.name, c.icon AS extra, c.type, c.parent_id, p.name AS parent_name FROM book_categories c
+        LEFT JOIN book_categories p ON p.book_id = c.book_id AND p.id = c.parent_id
+        WHERE c.book_id = ${bookId} AND c.id = ANY(${ids.categories}::bigint[])`);
+    }
+    if (ids.labels.length) {
+      parts.push(sql`SELECT 'l' AS kind, id, name, kind AS extra, NULL AS type, NULL::bigint AS parent_id, NULL AS parent_name
+        FROM book_labels WHERE book_id = ${bookId} AND id = ANY(${ids.labels}::bigint[])`);
+    }
+    if (ids.recorder !== undefined) {
+      parts.push(sql`SELECT 'u' AS kind, id, nickname AS name,
+        (EXISTS (SELECT 1 FROM book_users WHERE book_id = ${bookId} AND user_id <> ${ids.recorder}))::text AS extra,
+        NULL AS type, NULL::bigint AS parent_id, NULL AS parent_name
+        FROM users WHERE id = ${ids.recorder}`);
+    }
+    if (!parts.length) return [];
+    return (await sql<RefRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db)).rows;
   }
 
   accounts(bookId: string, includeHidden: boolean, db: Database = this.db): Promise<AccountRow[]> {

@@ -23,15 +23,26 @@ export function requestHash(req: FastifyRequest, bookId: string): string {
 }
 
 /**
+ * Runs `fn` in a database transaction: the caller's when `db` is one already, else a new
+ * one. A write that is one statement needs none (a statement is atomic by itself), and
+ * BEGIN and COMMIT are two round trips more than its own.
+ */
+export function atomically<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+/**
  * Runs a write once per key: the key row is written in the same database transaction
  * as the write, so a retry either finds the committed answer or (if the first attempt
- * failed and rolled back) runs again. A concurrent retry waits on the key's row.
+ * failed and rolled back) runs again. A concurrent retry waits on the key's row. Without
+ * a key `run` gets `db` itself and makes its writes atomic (`atomically`).
  */
 export async function once<T>(
   db: Database,
   o: { userId: string; key: string | undefined; hash: () => string },
-  run: (tx: Database) => Promise<T>,
+  run: (db: Database) => Promise<T>,
 ): Promise<T> {
+  if (!o.key) return run(db);
   return db.transaction().execute(async (tx) => {
     if (!o.key) return run(tx);
     // Hashed only when a key asks for it: the body of an import is 150 KB.

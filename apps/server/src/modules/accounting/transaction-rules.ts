@@ -56,10 +56,13 @@ export interface ResolvedRecord {
 export interface RuleContext {
   /** The write's database transaction: every lookup goes through it (one connection on PGlite). */
   db: Database;
+  /** What the records name, read beforehand (BookRefs.load): the rules look them up without waiting. */
   refs: BookRefs;
   rates: RatesRepository;
   bookCurrency: string;
   now: number;
+  /** The rates this write used, each pair read once (a batch in a foreign currency names it a thousand times). */
+  usedRates?: Map<string, Promise<bigint>>;
 }
 
 function amountOf(text: string | undefined): bigint {
@@ -73,9 +76,9 @@ function positive(v: bigint): bigint {
   return v;
 }
 
-async function accountOf(ctx: RuleContext, id: string | undefined, field: 'account' | 'from_account' | 'to_account') {
+function accountOf(ctx: RuleContext, id: string | undefined, field: 'account' | 'from_account' | 'to_account') {
   if (!id) throw new AppError('validation.required', { field: FIELD_LABELS[field] });
-  const row = await ctx.refs.account(id);
+  const row = ctx.refs.account(id);
   if (!row) throw new AppError('dimension.accountUnknown');
   return row;
 }
@@ -86,18 +89,18 @@ const LABEL_UNKNOWN = {
   projects: 'dimension.projectUnknown',
 } as const;
 
-async function labelOf(ctx: RuleContext, kind: LabelKind, id: string | undefined): Promise<string | null> {
+function labelOf(ctx: RuleContext, kind: LabelKind, id: string | undefined): string | null {
   if (!id) return null;
-  if (!(await ctx.refs.label(kind, id))) throw new AppError(LABEL_UNKNOWN[kind]);
+  if (!ctx.refs.label(kind, id)) throw new AppError(LABEL_UNKNOWN[kind]);
   return id;
 }
 
-async function categoryOf(ctx: RuleContext, type: BusinessType, id: string | undefined): Promise<string | null> {
+function categoryOf(ctx: RuleContext, type: BusinessType, id: string | undefined): string | null {
   if (!id) {
     if (CATEGORY_REQUIRED.includes(type)) throw new AppError('transaction.categoryNeeded');
     return null;
   }
-  const row = await ctx.refs.category(id);
+  const row = ctx.refs.category(id);
   if (!row) throw new AppError('dimension.categoryUnknown');
   const want = CATEGORY_TRADE_TYPE[type];
   if (want && row.type !== want) {
@@ -106,11 +109,21 @@ async function categoryOf(ctx: RuleContext, type: BusinessType, id: string | und
   return id;
 }
 
-/** The amount in another currency at the table's rate, with the rate used (null when the same currency). */
+/**
+ * The amount in another currency at the table's rate, with the rate used. Callers convert
+ * only between two currencies: most records are in one, and waiting for nothing a
+ * thousand times a batch shows in its time.
+ */
 async function convert(ctx: RuleContext, amount: bigint, from: string, to: string): Promise<{ minor: bigint; rate: bigint }> {
-  if (from === to) return { minor: amount, rate: RATE_ONE };
-  const { rate } = await ctx.rates.rate(from, to, ctx.db);
-  return { minor: convertMinor(amount, rate), rate };
+  const key = `${from} ${to}`;
+  const used = (ctx.usedRates ??= new Map());
+  let rate = used.get(key);
+  if (!rate) {
+    rate = ctx.rates.rate(from, to, ctx.db).then((r) => r.rate);
+    used.set(key, rate);
+  }
+  const r = await rate;
+  return { minor: convertMinor(amount, r), rate: r };
 }
 
 function timeOf(ctx: RuleContext, ms: number | undefined): Date {
@@ -126,25 +139,29 @@ function timeOf(ctx: RuleContext, ms: number | undefined): Date {
  */
 export async function resolveRecord(ctx: RuleContext, r: RecordRequest): Promise<ResolvedRecord> {
   const shared = {
-    member_id: await labelOf(ctx, 'members', r.member),
-    merchant_id: await labelOf(ctx, 'merchants', r.merchant),
-    project_id: await labelOf(ctx, 'projects', r.project),
+    member_id: labelOf(ctx, 'members', r.member),
+    merchant_id: labelOf(ctx, 'merchants', r.merchant),
+    project_id: labelOf(ctx, 'projects', r.project),
     remark: r.remark,
     transaction_time: timeOf(ctx, r.transaction_time),
   };
   if (r.business_type === 'Transfer') {
-    const from = await accountOf(ctx, r.from_account, 'from_account');
-    const to = await accountOf(ctx, r.to_account, 'to_account');
+    const from = accountOf(ctx, r.from_account, 'from_account');
+    const to = accountOf(ctx, r.to_account, 'to_account');
     if (from.id === to.id) throw new AppError('transaction.sameAccount');
     const sent = positive(amountOf(r.from_amount));
     const received =
-      r.to_amount !== undefined ? positive(amountOf(r.to_amount)) : (await convert(ctx, sent, from.currency, to.currency)).minor;
+      r.to_amount !== undefined
+        ? positive(amountOf(r.to_amount))
+        : from.currency === to.currency
+          ? sent
+          : (await convert(ctx, sent, from.currency, to.currency)).minor;
     const scaled = from.currency === to.currency ? null : (received * RATE_ONE) / sent;
     return {
       business_type: 'Transfer',
       amount_minor: sent,
       currency: from.currency,
-      book_amount_minor: (await convert(ctx, sent, from.currency, ctx.bookCurrency)).minor,
+      book_amount_minor: from.currency === ctx.bookCurrency ? sent : (await convert(ctx, sent, from.currency, ctx.bookCurrency)).minor,
       account_id: from.id,
       account_delta_minor: -sent,
       to_account_id: to.id,
@@ -155,7 +172,7 @@ export async function resolveRecord(ctx: RuleContext, r: RecordRequest): Promise
     };
   }
   if (r.business_type === 'Balance') throw new Error('a balance entry is resolved by resolveBalance');
-  const account = await accountOf(ctx, r.account, 'account');
+  const account = accountOf(ctx, r.account, 'account');
   const currency = r.currency ?? account.currency;
   const amount = amountOf(r.amount);
   const direction = r.business_type === 'Template' ? 0 : ACCOUNT_DIRECTION[r.business_type];
@@ -166,26 +183,27 @@ export async function resolveRecord(ctx: RuleContext, r: RecordRequest): Promise
   } else {
     positive(amount);
   }
-  const inAccount = await convert(ctx, amount, currency, account.currency);
+  const inAccount =
+    currency === account.currency ? { minor: amount, rate: RATE_ONE } : await convert(ctx, amount, currency, account.currency);
   const delta = direction === 'signed' ? inAccount.minor : BigInt(direction) * inAccount.minor;
   return {
     business_type: r.business_type,
     amount_minor: amount,
     currency,
-    book_amount_minor: (await convert(ctx, amount, currency, ctx.bookCurrency)).minor,
+    book_amount_minor: currency === ctx.bookCurrency ? amount : (await convert(ctx, amount, currency, ctx.bookCurrency)).minor,
     account_id: account.id,
     account_delta_minor: delta,
     to_account_id: null,
     to_account_delta_minor: 0n,
     rate: currency === account.currency ? null : formatRate(inAccount.rate),
-    category_id: await categoryOf(ctx, r.business_type, r.category),
+    category_id: categoryOf(ctx, r.business_type, r.category),
     ...shared,
   };
 }
 
 /** A balance entry: the account's balance now, stored as the Balance_Changed difference. */
 export async function resolveBalance(ctx: RuleContext, r: RecordRequest, currentBalance: bigint): Promise<ResolvedRecord> {
-  const account = await accountOf(ctx, r.account, 'account');
+  const account = accountOf(ctx, r.account, 'account');
   const diff = amountOf(r.amount) - currentBalance;
   if (diff === 0n) throw new AppError('transaction.balanceUnchanged');
   return resolveRecord(ctx, {

@@ -1,8 +1,9 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { BULK_FROM, insertRows } from '../../platform/db/bulk.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { TransactionsTable } from '../../platform/db/schema.ts';
+import { DAY_TOTALS_COLUMNS, dayTotalsUpsert } from './day-totals.repository.ts';
 import { searchTerms } from './search-terms.ts';
+import type { ResolvedRecord } from './transaction-rules.ts';
 
 /** Every column but the keyword terms: only the index reads those, and parsing them back cost more than the rest of a row. */
 export const TRANSACTION_COLUMNS = [
@@ -44,6 +45,19 @@ export const transactionColumns = (alias: string) => sql.join(TRANSACTION_COLUMN
 export type TransactionRow = Omit<Selectable<TransactionsTable>, 'search_terms'>;
 export type NewTransaction = Insertable<TransactionsTable>;
 
+/** New records and what they change (TransactionsRepository.record). */
+export interface RecordWrite {
+  bookId: string;
+  recorderId: string;
+  /** When they are made (created_at and updated_at of every one). */
+  at: Date;
+  records: ResolvedRecord[];
+  /** What one record was made as (a batch is logged as its count and ids). */
+  activity: { after?: unknown };
+  /** Each account's movement. */
+  balances: Array<[string, bigint]>;
+}
+
 /** A transaction with the names of what it points at, as the answers show it. */
 export interface TransactionView extends TransactionRow {
   account_name: string | null;
@@ -65,71 +79,108 @@ export class TransactionsRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Stores new records with their keyword terms and answers them as written, in order, in
-   * the shape a read gives (the names they point at still blank: `named` fills them in),
-   * so a create's answer needs no read-back. Many rows go as one JSON parameter
-   * (platform/db/bulk.ts); every row names the same columns.
+   * Writes new records and everything they change in one statement: the rows with their
+   * keyword terms, the activity entry, the accounts' balances and the day totals (added up
+   * from the rows as inserted). The rows shared by every writer of the book (an account's
+   * balance, a day's totals) are changed last, accounts in id order and then totals in key
+   * order, so concurrent writers hold those locks from there to the commit only and never
+   * wait on each other in a cycle. Answers the records as written, in order, in the shape a
+   * read gives (the names they point at still blank: BookRefs.name fills them in), so a
+   * create's answer needs no read-back.
    */
-  async insert(db: Database, rows: Array<Omit<NewTransaction, 'search_terms'>>): Promise<TransactionView[]> {
-    // Digits, not bigints: the rows then go to JSON on its fast path (bulk.ts). Written out
-    // field by field: spreading a row and overriding five of its fields cost 5 ms a batch.
-    const iso = (d: Date | string | undefined) =>
-      d === undefined ? new Date().toISOString() : typeof d === 'string' ? d : d.toISOString();
-    // A batch's rows are made at one time: that time is written out once.
-    const first = rows[0];
-    const created = iso(first?.created_at);
-    const updated = iso(first?.updated_at);
-    const withTerms = rows.map((r) => ({
-      book_id: r.book_id,
-      business_type: r.business_type,
-      amount_minor: String(r.amount_minor),
-      currency: r.currency,
-      book_amount_minor: String(r.book_amount_minor),
-      account_id: r.account_id ?? null,
-      account_delta_minor: String(r.account_delta_minor ?? 0),
-      to_account_id: r.to_account_id ?? null,
-      to_account_delta_minor: String(r.to_account_delta_minor ?? 0),
-      rate: r.rate ?? null,
-      category_id: r.category_id ?? null,
-      member_id: r.member_id ?? null,
-      merchant_id: r.merchant_id ?? null,
-      project_id: r.project_id ?? null,
-      remark: r.remark ?? '',
-      search_terms: searchTerms(r.book_id, r.remark ?? ''),
-      // Times as text already: JSON.stringify calling each Date's toJSON took 2 ms a batch.
-      transaction_time: iso(r.transaction_time),
-      recorder_id: r.recorder_id,
-      created_at: r.created_at === first?.created_at ? created : iso(r.created_at),
-      updated_at: r.updated_at === first?.updated_at ? updated : iso(r.updated_at),
+  async record(db: Database, w: RecordWrite): Promise<TransactionView[]> {
+    const { bookId, recorderId, records } = w;
+    if (!records.length) return [];
+    const at = w.at.toISOString();
+    // One JSON parameter for all the rows (platform/db/bulk.ts says why), with short keys
+    // and without what every row shares (book, recorder, time): the names were half of it.
+    // Digits, not bigints, and times as text: JSON.stringify stays on its fast path.
+    const rows = records.map((r) => ({
+      t: r.business_type,
+      a: String(r.amount_minor),
+      c: r.currency,
+      b: String(r.book_amount_minor),
+      ac: r.account_id,
+      ad: String(r.account_delta_minor),
+      tc: r.to_account_id,
+      td: String(r.to_account_delta_minor),
+      r: r.rate,
+      ca: r.category_id,
+      me: r.member_id,
+      mc: r.merchant_id,
+      p: r.project_id,
+      re: r.remark,
+      s: searchTerms(bookId, r.remark),
+      at: r.transaction_time.toISOString(),
     }));
-    const ids =
-      rows.length >= BULK_FROM
-        ? await insertRows(db, 'transactions', withTerms, ['id'])
-        : await db.insertInto('transactions').values(withTerms).returning('id').execute();
-    const [createdAt, updatedAt] = [new Date(created), new Date(updated)];
+    // One record is logged as what it was made as; a batch as how many and their ids.
+    const after =
+      w.activity.after === undefined
+        ? sql`jsonb_build_object('count', count(*), 'ids', jsonb_agg(id::text ORDER BY id))`
+        : sql`${JSON.stringify(w.activity.after)}::jsonb`;
+    const moves = w.balances.filter(([, delta]) => delta !== 0n);
+    // Each step waits for the one before through a condition on its rows, which PostgreSQL
+    // evaluates first: without it the order of a WITH's writes is unspecified.
+    const balances = moves.length
+      ? sql`, locked AS (
+          SELECT a.id, m.delta FROM book_accounts a
+          JOIN unnest(${moves.map(([id]) => id)}::bigint[], ${moves.map(([, d]) => d.toString())}::bigint[]) AS m(id, delta) ON a.id = m.id
+          WHERE a.book_id = ${bookId} AND (SELECT count(*) FROM act) > 0
+          ORDER BY a.id FOR NO KEY UPDATE OF a
+        ), moved AS (
+          UPDATE book_accounts a SET balance_minor = a.balance_minor + l.delta FROM locked l
+          WHERE a.book_id = ${bookId} AND a.id = l.id RETURNING a.id
+        )`
+      : sql``;
+    const totals = dayTotalsUpsert(
+      bookId,
+      sql`(SELECT 1 AS sign, * FROM ins WHERE business_type <> 'Template')`,
+      moves.length ? sql`(SELECT count(*) FROM moved) >= 0` : sql`(SELECT count(*) FROM act) > 0`,
+    );
+    const result = await sql<{ id: string }>`
+      WITH ins AS (
+        INSERT INTO transactions (book_id, business_type, amount_minor, currency, book_amount_minor, account_id, account_delta_minor,
+          to_account_id, to_account_delta_minor, rate, category_id, member_id, merchant_id, project_id, remark, search_terms,
+          transaction_time, recorder_id, created_at, updated_at)
+        SELECT ${bookId}::bigint, r.t, r.a, r.c, r.b, r.ac, r.ad, r.tc, r.td, r.r, r.ca, r.me, r.mc, r.p, r.re, r.s, r.at,
+          ${recorderId}::bigint, ${at}::timestamptz, ${at}::timestamptz
+        FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (t text, a bigint, c text, b bigint, ac bigint, ad bigint,
+          tc bigint, td bigint, r numeric, ca bigint, me bigint, mc bigint, p bigint, re text, s text[], at timestamptz)) WITH ORDINALITY
+          AS r(t, a, c, b, ac, ad, tc, td, r, ca, me, mc, p, re, s, at, ord)
+        ORDER BY r.ord
+        RETURNING id, ${sql.join(DAY_TOTALS_COLUMNS.map((c) => sql.ref(c)))}
+      ),
+      act AS (
+        INSERT INTO book_activities (book_id, user_id, action, entity, entity_id, after)
+        SELECT ${bookId}::bigint, ${recorderId}::bigint, ${w.activity.after === undefined ? 'import' : 'create'}::text, 'transaction',
+               min(id)::text, ${after}
+        FROM ins RETURNING 1
+      )${balances}, totals AS (${totals})
+      SELECT id FROM ins ORDER BY id`.execute(db);
+    const createdAt = new Date(at);
     // Every name field is present from the start: filling them in then keeps the object's
     // shape, which adding twelve fields to it would not (a third of a batch's JavaScript).
-    return withTerms.map((w, i) => ({
-      book_id: w.book_id,
-      id: ids[i]?.id ?? '',
-      business_type: w.business_type,
-      amount_minor: w.amount_minor,
-      currency: w.currency,
-      book_amount_minor: w.book_amount_minor,
-      account_id: w.account_id,
-      account_delta_minor: w.account_delta_minor,
-      to_account_id: w.to_account_id,
-      to_account_delta_minor: w.to_account_delta_minor,
-      rate: storedRate(w.rate),
-      category_id: w.category_id,
-      member_id: w.member_id,
-      merchant_id: w.merchant_id,
-      project_id: w.project_id,
-      remark: w.remark,
-      transaction_time: new Date(w.transaction_time),
-      recorder_id: w.recorder_id,
-      created_at: w.created_at === created ? createdAt : new Date(w.created_at),
-      updated_at: w.updated_at === updated ? updatedAt : new Date(w.updated_at),
+    return rows.map((r, i) => ({
+      book_id: bookId,
+      id: result.rows[i]?.id ?? '',
+      business_type: r.t,
+      amount_minor: r.a,
+      currency: r.c,
+      book_amount_minor: r.b,
+      account_id: r.ac,
+      account_delta_minor: r.ad,
+      to_account_id: r.tc,
+      to_account_delta_minor: r.td,
+      rate: storedRate(r.r),
+      category_id: r.ca,
+      member_id: r.me,
+      merchant_id: r.mc,
+      project_id: r.p,
+      remark: r.re,
+      transaction_time: records[i]!.transaction_time,
+      recorder_id: recorderId,
+      created_at: createdAt,
+      updated_at: createdAt,
       updated_by: null,
       deleted_at: null,
       deleted_by: null,

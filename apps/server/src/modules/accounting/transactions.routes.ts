@@ -14,13 +14,13 @@ import {
   type BudgetAlert,
   type TransactionInputParsed,
 } from '@cab/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.ts';
-import { followUp } from '../../http/follow-up.ts';
+import { afterAnswer, followUp } from '../../http/follow-up.ts';
 import { defineRoute, type RegisteredRoute } from '../../http/route.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { idempotencyKey, once, requestHash } from './idempotency.ts';
-import type { TransactionsService } from './transactions.service.ts';
+import { atomically, idempotencyKey, once, requestHash } from './idempotency.ts';
+import type { Recorded, TransactionsService } from './transactions.service.ts';
 
 /**
  * The answer of a record write, with the expense budgets it leaves overspent (the form
@@ -33,6 +33,16 @@ async function withAlerts<T extends object>(req: FastifyRequest, answer: T, chec
     alerts = await check();
   });
   return alerts.length ? { ...answer, budget_alerts: alerts } : answer;
+}
+
+/**
+ * After a create has committed and answered, the book's other members are told (a
+ * replayed answer made nothing new: its `made` is empty). Not in the write: the message's
+ * row is shared by every write of the recorder into the book, and the answer needs none of it.
+ */
+function tellLater(reply: FastifyReply, db: Database, made: { tell?: Recorded['tell'] }) {
+  const tell = made.tell;
+  if (tell) afterAnswer(reply, 'telling the book of new records', () => tell(db));
 }
 
 export function registerTransactionRoutes(
@@ -59,13 +69,16 @@ export function registerTransactionRoutes(
       summary: `Record ${type === 'Balance' ? 'an account balance (the difference is recorded)' : `a${type === 'Income' || type === 'Expense' ? 'n' : ''} ${type.toLowerCase()}`}; Idempotency-Key makes a retry record once`,
       body: schema,
       response: TransactionResponse,
-      handler: async ({ book, user, body, req }) => {
+      handler: async ({ book, user, body, req, reply }) => {
         const userId = requireUser(user).id;
         const input = { ...body, business_type: type } as TransactionInputParsed;
-        const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => {
-          const [t] = await transactions.create(tx, book, userId, [input]);
-          return { data: t };
+        const made: { tell?: Recorded['tell'] } = {};
+        const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (on) => {
+          const r = await transactions.create(on, book, userId, [input]);
+          made.tell = r.tell;
+          return { data: r.transactions[0] };
         });
+        tellLater(reply, db, made);
         return withAlerts(req, answer, () => transactions.spent(book, [answer.data]));
       },
     });
@@ -78,12 +91,17 @@ export function registerTransactionRoutes(
     summary: 'Record many transactions of any type at once (importers); all or nothing',
     body: BatchCreateRequest,
     response: TransactionListResponse,
-    handler: async ({ book, user, body, req }) => {
+    handler: async ({ book, user, body, req, reply }) => {
       const userId = requireUser(user).id;
-      const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
-        data: await transactions.create(tx, book, userId, body.transaction_vo_list),
-      }));
-      await followUp(req, 'overspent budget check', async () => void (await transactions.spent(book, answer.data)));
+      const made: { tell?: Recorded['tell'] } = {};
+      const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (on) => {
+        const r = await transactions.create(on, book, userId, body.transaction_vo_list);
+        made.tell = r.tell;
+        return { data: r.transactions };
+      });
+      tellLater(reply, db, made);
+      // An import's answer says nothing of budgets: the check (and the members' message) follows it.
+      afterAnswer(reply, 'overspent budget check', async () => void (await transactions.spent(book, answer.data)));
       return answer;
     },
   });
@@ -99,9 +117,9 @@ export function registerTransactionRoutes(
     response: TransactionResponse,
     handler: async ({ book, user, params, body, req }) => {
       const userId = requireUser(user).id;
-      const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, async (tx) => ({
-        data: await transactions.update(tx, book, userId, params.id, body),
-      }));
+      const answer = await once(db, { userId, key: idempotencyKey(req), hash: () => requestHash(req, book.bookId) }, (on) =>
+        atomically(on, async (tx) => ({ data: await transactions.update(tx, book, userId, params.id, body) })),
+      );
       return withAlerts(req, answer, () => transactions.spent(book, [answer.data]));
     },
   });

@@ -14,6 +14,7 @@ import type { BooksService } from '../books/books.service.ts';
 import type { DayTotalsRepository } from './day-totals.repository.ts';
 import type { DimensionsRepository } from './dimensions.repository.ts';
 import type { ImagesService } from './images.service.ts';
+import { atomically } from './idempotency.ts';
 import { presentTransaction, type ImageView } from './present-transaction.ts';
 import type { RatesRepository } from './rates.ts';
 import { BookRefs } from './refs.ts';
@@ -24,30 +25,51 @@ type Update = z.output<typeof UpdateTransactionRequest>;
 type Ref = { id: string } | null | undefined;
 /** "-1" (recent use) and "0" (the empty item) are picker items, not dimensions: both mean none. */
 const refId = (r: Ref) => (r && r.id !== '0' && r.id !== '-1' ? r.id : undefined);
+const orNone = (id: string | null | undefined) => id ?? undefined;
 const imageId = (ref: string | { id: string }) => (typeof ref === 'string' ? (ref.split('/').at(-1) ?? ref) : ref.id);
 
-/** A request in the rules' terms: ids and amounts, none of the wire's nesting. */
+/**
+ * A request in the rules' terms: ids and amounts, none of the wire's nesting. Each kind
+ * written out whole: spreading a shared part into each cost a batch a copy per record.
+ */
 export function toRecord(input: TransactionInputParsed): RecordRequest {
-  const base = {
-    business_type: input.business_type,
-    member: refId(input.member),
-    merchant: refId(input.merchant),
-    project: refId(input.project),
-    remark: input.remark ?? '',
-    transaction_time: input.transaction_time,
-    images: input.images?.map(imageId),
-  };
+  const member = refId(input.member);
+  const merchant = refId(input.merchant);
+  const project = refId(input.project);
+  const remark = input.remark ?? '';
+  const images = input.images?.map(imageId);
   if (input.business_type === 'Transfer') {
     return {
-      ...base,
+      business_type: input.business_type,
+      member,
+      merchant,
+      project,
+      remark,
+      transaction_time: input.transaction_time,
+      images,
       from_account: input.from_account.id,
       to_account: input.to_account.id,
       from_amount: input.from_amount,
       to_amount: input.to_amount,
     };
   }
-  if (input.business_type === 'Balance') return { ...base, account: input.account.id, amount: input.amount };
-  return { ...base, account: input.account.id, category: refId(input.category), amount: input.amount, currency: input.currency };
+  if (input.business_type === 'Balance') {
+    const { business_type, transaction_time, account, amount } = input;
+    return { business_type, member, merchant, project, remark, transaction_time, images, account: account.id, amount };
+  }
+  return {
+    business_type: input.business_type,
+    member,
+    merchant,
+    project,
+    remark,
+    transaction_time: input.transaction_time,
+    images,
+    account: input.account.id,
+    category: refId(input.category),
+    amount: input.amount,
+    currency: input.currency,
+  };
 }
 
 /** The movement of each account by a set of records (signed minor units). */
@@ -83,6 +105,25 @@ function snapshot(r: ResolvedRecord | TransactionRow) {
 }
 
 /**
+ * What a record made alone is logged with: what it was made as. A batch (an importer's
+ * call) is one entry with how many and their ids (undefined here: the write statement
+ * fills them in): a thousand lines saying "added a record" tell a reader less than one
+ * saying "imported 1,000 records", and writing them cost a tenth of the import
+ * (bench/README.md). The records themselves are what they were made as until an edit,
+ * which is logged with its before.
+ */
+function creationSnapshot(records: ResolvedRecord[]) {
+  return records.length === 1 && records[0] ? snapshot(records[0]) : undefined;
+}
+
+/** New records as answered, and how the book's other members are told of them once they are committed. */
+export interface Recorded {
+  transactions: Transaction[];
+  /** The message center's batched message; none in a book of one member. */
+  tell: ((db: Database) => Promise<void>) | undefined;
+}
+
+/**
  * Recording: creates, edits and deletes. Each write is one database transaction that
  * stores the records, moves the account balances by the same amounts, takes the images
  * and writes an activity row per record.
@@ -100,8 +141,9 @@ export class TransactionsService {
   ) {}
 
   /**
-   * Told of every write of new records, in its transaction (the message center's batched
-   * 'book.recorded' message to the book's other members: one statement per write).
+   * Told of every write of new records into a book with other members (the message
+   * center's batched 'book.recorded' message to them: one statement per write), through
+   * `Recorded.tell`: by the record routes after their answer, on `db` outside the write.
    */
   onRecorded: ((tx: Database, bookId: string, recorderId: string, count: number) => Promise<void>) | undefined;
 
@@ -121,12 +163,13 @@ export class TransactionsService {
     return this.onSpent(book, [...new Set(expenses.flatMap((t) => (t.category ? [t.category.id] : [])))]);
   }
 
-  private async context(tx: Database, bookId: string): Promise<RuleContext> {
+  private context(tx: Database, book: BookContext, userId: string): RuleContext {
     return {
       db: tx,
-      refs: new BookRefs(this.dimensions, tx, bookId),
+      refs: new BookRefs(this.dimensions, tx, book.bookId, userId),
       rates: this.rates,
-      bookCurrency: await this.books.currencyOf(bookId, tx),
+      // Read with the caller's role (http/book-scope.ts): not asked again.
+      bookCurrency: book.settings.currency,
       now: this.clock.now(),
     };
   }
@@ -146,96 +189,74 @@ export class TransactionsService {
     return resolveBalance(ctx, r, BigInt(account.balance_minor));
   }
 
-  /** Creates records in the caller's database transaction (the idempotency step opens it). */
-  async create(tx: Database, book: BookContext, userId: string, inputs: TransactionInputParsed[]): Promise<Transaction[]> {
-    const ctx = await this.context(tx, book.bookId);
+  /**
+   * Creates records: one statement reads what they name (refs.ts), one writes them with
+   * everything they change (TransactionsRepository.record), and the answer is made from
+   * those two. In the caller's transaction when `db` is one (an Idempotency-Key's, a new
+   * account's); otherwise the write statement is atomic by itself, and only balance
+   * entries (a locked read first) and images (statements of their own) open one.
+   */
+  async create(db: Database, book: BookContext, userId: string, inputs: TransactionInputParsed[]): Promise<Recorded> {
+    const requests = inputs.map(toRecord);
+    if (requests.some((r) => r.business_type === 'Balance' || r.images?.length)) {
+      return atomically(db, (tx) => this.createFrom(tx, book, userId, requests));
+    }
+    return this.createFrom(db, book, userId, requests);
+  }
+
+  private async createFrom(tx: Database, book: BookContext, userId: string, requests: RecordRequest[]): Promise<Recorded> {
+    const ctx = this.context(tx, book, userId);
     const records: ResolvedRecord[] = [];
     const images: string[][] = [];
     // Balance entries move their account at once: a later entry in the same batch measures against it.
     const movedEarly: boolean[] = [];
-    const requests = inputs.map(toRecord);
-    if (requests.length > 1) {
-      const some = (ids: Array<string | undefined>) => ids.filter((id): id is string => id !== undefined);
-      await ctx.refs.preload({
-        categories: some(requests.map((r) => r.category)),
-        accounts: some(requests.flatMap((r) => [r.account, r.from_account, r.to_account])),
-      });
-    }
+    // Read outside a transaction or in it alike: a dimension deleted meanwhile fails the
+    // write's foreign key, as it would after this read inside one.
+    await ctx.refs.load({
+      accounts: requests.flatMap((r) => [r.account, r.from_account, r.to_account]),
+      categories: requests.map((r) => r.category),
+      labels: requests.flatMap((r) => [r.member, r.merchant, r.project]),
+    });
     for (const r of requests) {
       const resolved = await this.resolve(tx, ctx, book.bookId, r);
       const early = r.business_type === 'Balance' && resolved.account_id !== null;
-      if (early && resolved.account_id) {
+      if (early && resolved.account_id)
         await this.dimensions.addToBalance(tx, book.bookId, resolved.account_id, resolved.account_delta_minor);
-        ctx.refs.forgetAccount(resolved.account_id);
-      }
       records.push(resolved);
       images.push(r.images ?? []);
       movedEarly.push(early);
     }
-    const now = new Date(this.clock.now());
-    const fresh = records.map((r) => ({
-      book_id: book.bookId,
-      business_type: r.business_type,
-      amount_minor: r.amount_minor,
-      currency: r.currency,
-      book_amount_minor: r.book_amount_minor,
-      account_id: r.account_id,
-      account_delta_minor: r.account_delta_minor,
-      to_account_id: r.to_account_id,
-      to_account_delta_minor: r.to_account_delta_minor,
-      rate: r.rate,
-      category_id: r.category_id,
-      member_id: r.member_id,
-      merchant_id: r.merchant_id,
-      project_id: r.project_id,
-      remark: r.remark,
-      transaction_time: r.transaction_time,
-      recorder_id: userId,
-      created_at: now,
-      updated_at: now,
-    }));
-    const rows = await this.repo.insert(tx, fresh);
-    for (const [i, row] of rows.entries()) {
+    const views = await this.repo.record(tx, {
+      bookId: book.bookId,
+      recorderId: userId,
+      at: new Date(this.clock.now()),
+      records,
+      activity: { after: creationSnapshot(records) },
+      balances: [
+        ...movements(
+          records.filter((_, i) => !movedEarly[i]),
+          1n,
+        ),
+      ],
+    });
+    for (const [i, row] of views.entries()) {
       const ids = images[i] ?? [];
       if (ids.length) await this.images.attach(tx, book.bookId, row.id, ids);
     }
-    await this.books.logActivities(tx, this.creationLog(book.bookId, userId, rows, records));
-    // The answer is made from the rows as written, not read back: only the names they
-    // point at (and images, when there are any) are asked of the database.
-    const views = await this.repo.named(tx, book.bookId, rows);
+    const recorder = await ctx.refs.recorder();
+    ctx.refs.name(views, recorder.nickname);
     const pictures = images.some((ids) => ids.length)
       ? await this.images.forTransactions(
           tx,
           book.bookId,
-          rows.map((r) => r.id),
+          views.map((r) => r.id),
         )
       : new Map<string, ImageView[]>();
-    const answer = views.map((v) => presentTransaction(v, pictures.get(v.id) ?? []));
-    // The rows every writer of the book shares (an account's balance, a day's totals) are
-    // changed last: their locks are held from here to the commit only, so concurrent
-    // records into one account wait for two statements, not for the whole write.
-    const pending = records.filter((_, i) => !movedEarly[i]);
-    await this.applyMovements(tx, book.bookId, movements(pending, 1n));
-    await this.dayTotals.apply(
-      tx,
-      book.bookId,
-      records.map((r) => ({ ...r, sign: 1 })),
-    );
-    await this.onRecorded?.(tx, book.bookId, userId, rows.length);
-    return answer;
-  }
-
-  /**
-   * One record made is logged with what it was made as; a batch (an importer's call) is
-   * one entry with how many and their ids: a thousand lines saying "added a record" tell
-   * a reader less than one saying "imported 1,000 records", and writing them cost a tenth
-   * of the import (bench/README.md). The records themselves are what they were made as
-   * until an edit, which is logged with its before.
-   */
-  private creationLog(bookId: string, userId: string, rows: Array<{ id: string }>, records: ResolvedRecord[]) {
-    const entry = { book_id: bookId, user_id: userId, entity: 'transaction', entity_id: rows[0]?.id ?? '' };
-    if (rows.length === 1 && records[0]) return [{ ...entry, action: 'create', after: snapshot(records[0]) }];
-    return [{ ...entry, action: 'import', after: { count: rows.length, ids: rows.map((r) => r.id) } }];
+    const onRecorded = this.onRecorded;
+    return {
+      transactions: views.map((v) => presentTransaction(v, pictures.get(v.id) ?? [])),
+      tell: recorder.others && onRecorded ? (db) => onRecorded(db, book.bookId, userId, views.length) : undefined,
+    };
   }
 
   async get(book: BookContext, id: string): Promise<Transaction> {
@@ -251,8 +272,15 @@ export class TransactionsService {
   async update(tx: Database, book: BookContext, userId: string, id: string, patch: Update): Promise<Transaction> {
     const row = await this.repo.row(tx, book.bookId, id, true);
     if (!row) throw new AppError('transaction.notFound');
-    const merged = await this.merge(tx, book.bookId, row, patch);
-    const ctx = await this.context(tx, book.bookId);
+    const ctx = this.context(tx, book, userId);
+    // What the record names now and what the edit names, in one statement.
+    const stored = { account: row.account_id, to_account: row.to_account_id, category: row.category_id };
+    await ctx.refs.load({
+      accounts: [stored.account, stored.to_account, patch.account?.id, patch.from_account?.id, patch.to_account?.id].map(orNone),
+      categories: [orNone(stored.category), refId(patch.category)],
+      labels: [row.member_id, row.merchant_id, row.project_id].map(orNone).concat([patch.member, patch.merchant, patch.project].map(refId)),
+    });
+    const merged = this.merge(ctx, row, patch);
     const resolved = await resolveRecord(ctx, merged);
     const change = movements([row], -1n);
     for (const [acc, d] of movements([resolved], 1n)) change.set(acc, (change.get(acc) ?? 0n) + d);
@@ -284,7 +312,7 @@ export class TransactionsService {
   }
 
   /** The stored transaction with the edit laid over it, in the rules' terms. */
-  private async merge(tx: Database, bookId: string, row: TransactionRow, patch: Update): Promise<RecordRequest> {
+  private merge(ctx: RuleContext, row: TransactionRow, patch: Update): RecordRequest {
     const type = patch.business_type ?? row.business_type;
     if (type !== row.business_type && !(['Expense', 'Income'].includes(type) && ['Expense', 'Income'].includes(row.business_type))) {
       throw new AppError('transaction.typeUnchangeable');
@@ -309,7 +337,7 @@ export class TransactionsService {
         to_amount: patch.to_amount ?? (accountsOrAmountChanged ? undefined : minorToMoney(row.to_account_delta_minor)),
       };
     }
-    const stored = row.account_id ? await this.dimensions.account(bookId, row.account_id, tx) : undefined;
+    const stored = row.account_id ? ctx.refs.account(row.account_id) : undefined;
     // A record kept in its account's currency follows the account when it moves to another one.
     const currency = patch.currency ?? (stored && row.currency === stored.currency ? undefined : row.currency);
     return {

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
 import type { BookBudgetsTable } from '../../platform/db/schema.ts';
 
@@ -11,7 +11,15 @@ export type CheckedBudget = BudgetRow & {
   category_parent_id: string | null;
   told_period_id: string | null;
   told_amount_minor: string | null;
+  /** What its current period used (minor units). */
+  used_minor: string;
 };
+/** A recurrence's current period as local dates, start included and end excluded (both null for ALL). */
+export interface BudgetPeriod {
+  recurrence: BudgetRow['recurrence_type'];
+  start: string | null;
+  end: string | null;
+}
 export type BudgetKey = Pick<BudgetRow, 'budget_type' | 'recurrence_type' | 'subject_type' | 'subject_id'>;
 export interface CategoryRow {
   id: string;
@@ -107,34 +115,43 @@ export class BudgetsRepository {
 
   /**
    * A book's expense budgets of every recurrence, what an overspending check looks at: each
-   * with its category (null for the total, or when the category is gone) and the last
-   * period it was told about, at what amount. One query.
+   * with its category (null for the total, or when the category is gone), the last period
+   * it was told about, at what amount, and what its current period used. With `touched`
+   * (the categories records were written in), only the total and the budgets of those
+   * categories or of the first-level ones above them: a record moves no other budget.
+   *
+   * One statement, so that a record's check is one round trip. What a period used is the
+   * budget screens' usage (StatisticsService.summaries over the day totals, which answer
+   * every budget period: whole local days): the EXPENSE sum of the book's day totals in the
+   * period (`periods`: each recurrence's current one, none for ALL), of the category and
+   * its subcategories for a category's budget. overspent.test.ts holds the two equal.
    */
-  expenseBudgets(bookId: string): Promise<CheckedBudget[]> {
-    return this.db
-      .selectFrom('book_budgets as b')
-      .leftJoin('book_categories as c', (j) =>
-        j.onRef('c.book_id', '=', 'b.book_id').onRef('c.id', '=', 'b.subject_id').on('b.subject_type', '=', 'Category'),
-      )
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('budget_alerts as a')
-            .select(['a.period_id as told_period_id', 'a.amount_minor as told_amount_minor'])
-            .whereRef('a.book_id', '=', 'b.book_id')
-            .whereRef('a.budget_id', '=', 'b.id')
-            .orderBy('a.told_at', 'desc')
-            .limit(1)
-            .as('last'),
-        (j) => j.onTrue(),
-      )
-      .selectAll('b')
-      .select(['c.name as category_name', 'c.icon as category_icon', 'c.parent_id as category_parent_id', 'c.id as category_id'])
-      .select(['last.told_period_id', 'last.told_amount_minor'])
-      .where('b.book_id', '=', bookId)
-      .where('b.budget_type', '=', 'Expense')
-      .orderBy('b.id')
-      .execute();
+  async expenseBudgets(bookId: string, periods: readonly BudgetPeriod[], touched?: readonly string[]): Promise<CheckedBudget[]> {
+    const only = touched
+      ? sql`AND (b.subject_type = 'Book' OR c.id = ANY(${[...touched]}::bigint[])
+          OR c.id IN (SELECT w.parent_id FROM book_categories w WHERE w.book_id = ${bookId} AND w.id = ANY(${[...touched]}::bigint[])))`
+      : sql``;
+    const res = await sql<CheckedBudget>`
+      SELECT b.*, c.name AS category_name, c.icon AS category_icon, c.parent_id AS category_parent_id, c.id AS category_id,
+        last.told_period_id, last.told_amount_minor, coalesce(used.expense, 0)::text AS used_minor
+      FROM book_budgets b
+      LEFT JOIN book_categories c ON c.book_id = b.book_id AND c.id = b.subject_id AND b.subject_type = 'Category'
+      LEFT JOIN LATERAL (
+        SELECT a.period_id AS told_period_id, a.amount_minor AS told_amount_minor FROM budget_alerts a
+        WHERE a.book_id = b.book_id AND a.budget_id = b.id ORDER BY a.told_at DESC LIMIT 1
+      ) last ON true
+      JOIN unnest(${periods.map((p) => p.recurrence)}::text[], ${periods.map((p) => p.start)}::date[], ${periods.map((p) => p.end)}::date[])
+        AS per(recurrence, start_day, end_day) ON per.recurrence = b.recurrence_type
+      LEFT JOIN LATERAL (
+        SELECT sum(d.amount_minor) AS expense FROM transaction_day_totals d
+        WHERE d.book_id = b.book_id AND d.business_type = 'Expense' AND d.count <> 0
+          AND d.day >= coalesce(per.start_day, '-infinity') AND d.day < coalesce(per.end_day, 'infinity')
+          AND (b.subject_type = 'Book'
+            OR d.category_id IN (SELECT k.id FROM book_categories k WHERE k.book_id = b.book_id AND (k.id = c.id OR k.parent_id = c.id)))
+      ) used ON b.subject_type = 'Book' OR c.id IS NOT NULL
+      WHERE b.book_id = ${bookId} AND b.budget_type = 'Expense' ${only}
+      ORDER BY b.id`.execute(this.db);
+    return res.rows;
   }
 
   /**
@@ -158,19 +175,6 @@ export class BudgetsRepository {
       .returning('budget_id')
       .execute();
     return rows.map((r) => r.budget_id);
-  }
-
-  /** The first-level categories these categories sit under (none for first-level ones). */
-  async parentsOf(bookId: string, ids: readonly string[]): Promise<string[]> {
-    if (!ids.length) return [];
-    const rows = await this.db
-      .selectFrom('book_categories')
-      .select('parent_id')
-      .where('book_id', '=', bookId)
-      .where('id', 'in', [...ids])
-      .where('parent_id', 'is not', null)
-      .execute();
-    return rows.flatMap((r) => (r.parent_id ? [r.parent_id] : []));
   }
 
   memberIds(bookId: string, db: Database = this.db): Promise<string[]> {

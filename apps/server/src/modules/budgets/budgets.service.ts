@@ -8,6 +8,7 @@ import {
   periodId,
   type Budget,
   type BudgetAlert,
+  type Civil,
   type GroupFilter,
   type Locale,
   type Metric,
@@ -22,8 +23,9 @@ import type { Database } from '../../platform/db/index.ts';
 import type { BooksService } from '../books/books.service.ts';
 import type { Notifier } from '../messages/notify.ts';
 import type { PremiumRepository } from '../premium/premium.repository.ts';
-import { civilAt } from '../statistics/report-time.ts';
-import type { StatisticsService } from '../statistics/statistics.service.ts';
+import { flowFilter } from '../statistics/flow-filter.ts';
+import { civilAt, civilDate } from '../statistics/report-time.ts';
+import { reportOf, type StatisticsService } from '../statistics/statistics.service.ts';
 import type { BudgetKey, BudgetRow, BudgetsRepository } from './budgets.repository.ts';
 import { PERIOD_WORDS, budgetWords, presentBudget, subjectOut, type Subject } from './present.ts';
 
@@ -37,6 +39,7 @@ const GROUP_KEY: Record<Exclude<Recurrence, 'ALL'>, TimeGroupKey> = {
   Year: 'TIME_YEAR',
 };
 const METRIC: Record<BudgetType, Metric['key']> = { Expense: 'EXPENSE', Income: 'INCOME' };
+const RECURRENCES: readonly Recurrence[] = ['Day', 'Week', 'Month', 'Season', 'Year', 'ALL'];
 const keyOf = (type: string, id: string) => `${type}:${id}`;
 
 /**
@@ -83,12 +86,13 @@ export class BudgetsService {
     return { id, type, name: c.name, icon: c.icon, level: c.parent_id ? 'second' : 'first' };
   }
 
-  /** The statistics group filter of the period holding an instant (none for ALL). */
-  private period(book: BookContext, recurrence: Recurrence, at: number | undefined): GroupFilter | undefined {
+  /** The statistics group filter of the period holding an instant, or a local time (none for ALL). */
+  private period(book: BookContext, recurrence: Recurrence, at: number | Civil | undefined): GroupFilter | undefined {
     if (recurrence === 'ALL') return undefined;
     const key = GROUP_KEY[recurrence];
     const gaps = { dateGap: book.settings.dateGap, dayGap: book.settings.dayGap };
-    return { group_key: key, group_id: periodId(key, civilAt(book.settings.timeZone, at ?? this.clock.now()), gaps) };
+    const local = typeof at === 'object' ? at : civilAt(book.settings.timeZone, at ?? this.clock.now());
+    return { group_key: key, group_id: periodId(key, local, gaps) };
   }
 
   private async usage(book: BookContext, subject: Subject, budgetType: BudgetType, gf: GroupFilter | undefined) {
@@ -187,20 +191,25 @@ export class BudgetsService {
    * overspent now, told before or not (the record form says so on saving).
    */
   async checkOverspent(book: BookContext, categoryIds?: readonly string[]): Promise<BudgetAlert[]> {
-    let rows = await this.repo.expenseBudgets(book.bookId);
-    // After records are written, a category's budget can only have moved if they are in it
-    // (in the category or one of its subs): the others are not measured.
-    if (categoryIds && rows.some((r) => r.category_id !== null)) {
-      const touched = new Set([...categoryIds, ...(await this.repo.parentsOf(book.bookId, categoryIds))]);
-      rows = rows.filter((r) => r.category_id === null || touched.has(r.category_id));
-    }
-    if (!rows.length) return [];
+    // Every recurrence's current period, worked out once: the statement measures each budget in its own.
+    const now = civilAt(book.settings.timeZone, this.clock.now());
+    const periods = RECURRENCES.map((recurrence) => {
+      const gf = this.period(book, recurrence, now);
+      const bounds = gf ? flowFilter(reportOf(book), undefined, gf).period : undefined;
+      return {
+        recurrence,
+        periodId: gf?.group_id ?? 'ALL',
+        start: bounds ? civilDate(bounds.start) : null,
+        end: bounds ? civilDate(bounds.end) : null,
+      };
+    });
+    const periodOf = new Map(periods.map((p) => [p.recurrence, p.periodId]));
     const over: Overspent[] = [];
-    for (const row of rows) {
+    for (const row of await this.repo.expenseBudgets(book.bookId, periods, categoryIds)) {
       // A budget whose category was deleted measures nothing.
       if (row.subject_type === 'Category' && row.category_id === null) continue;
-      const gf = this.period(book, row.recurrence_type, undefined);
-      const periodId = gf?.group_id ?? 'ALL';
+      const used = BigInt(row.used_minor);
+      if (used <= BigInt(row.amount_minor)) continue;
       const subject: Subject =
         row.category_id !== null
           ? {
@@ -211,8 +220,7 @@ export class BudgetsService {
               level: row.category_parent_id ? 'second' : 'first',
             }
           : { id: row.subject_id, type: 'Book', name: '', icon: '', level: 'book' };
-      const { used } = await this.usage(book, subject, 'Expense', gf);
-      if (used > BigInt(row.amount_minor)) over.push({ row, subject, periodId, used });
+      over.push({ row, subject, periodId: periodOf.get(row.recurrence_type) ?? 'ALL', used });
     }
     const alerts = over.map((o): BudgetAlert => ({
       budget_id: o.row.id,

@@ -144,6 +144,57 @@ describe('an overspent budget', () => {
     ]);
   });
 
+  it('measures each budget as the budget screens do, in every recurrence (the check reads usage in its own statement)', async () => {
+    const owner = await buildUser(t);
+    const book = await buildBook(t, owner.token, 'family');
+    const d = await bookDimensions(t, owner.token, book.id);
+    const o = inBook(owner.token, book.id);
+    const [food, other] = [d.expense[0]!, d.expense[1]!];
+    for (const recurrence of ['Day', 'Week', 'Month', 'Season', 'Year', 'ALL']) {
+      for (const [type, id] of [
+        ['Book', book.id],
+        ['Category', food.id],
+      ] as const) {
+        const res = await t.client.post(
+          bookPath(BUDGET_PATHS.add, { type, id, budget_type: 'Expense', recurrence_type: recurrence }),
+          { budget_amount: '0.01' },
+          o,
+        );
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    }
+    const spend = (category: string, amount: string, daysAgo: number) =>
+      t.client.post(
+        ACCOUNTING_PATHS.expense,
+        { account: { id: d.accounts[0]!.id }, category: { id: category }, amount, transaction_time: t.clock.now() - daysAgo * 86_400_000 },
+        o,
+      );
+    // Records in this day, week, month, quarter and year or before them, in the food category, its subs and another.
+    for (const [category, amount, daysAgo] of [
+      [food.subs[0]!, '1.00', 400],
+      [food.id, '2.00', 100],
+      [food.subs[0]!, '4.00', 20],
+      [other.subs[0] ?? other.id, '8.00', 3],
+      [food.subs[1] ?? food.id, '16.00', 1],
+    ] as const) {
+      expect((await spend(category, amount, daysAgo)).statusCode).toBe(201);
+    }
+    const made = await spend(food.subs[0]!, '32.00', 0);
+    expect(made.statusCode, made.body).toBe(201);
+    const alerts = made.json().budget_alerts as Array<{ subject_type: 'Book' | 'Category'; recurrence_type: string; used: string }>;
+    expect(alerts).toHaveLength(12);
+    expect(new Set(alerts.map((a) => a.used)).size).toBeGreaterThan(2);
+    for (const a of alerts) {
+      const subject = { subject_type: a.subject_type, subject_id: a.subject_type === 'Book' ? book.id : food.id };
+      const view = await t.client.get(
+        `${bookPath(BUDGET_PATHS.subjectBudgets, subject)}?recurrence_type=${a.recurrence_type}&budget_type=Expense`,
+        o,
+      );
+      expect(view.statusCode, view.body).toBe(200);
+      expect(a.used, `${a.subject_type} ${a.recurrence_type}`).toBe(view.json().data.used_amount);
+    }
+  });
+
   it('two writes passing the budget at once tell each member once', async () => {
     const s = await sharedBook(t);
     await s.spend(s.food.id, '45');

@@ -238,6 +238,8 @@ describe('the live stream', () => {
       const res = await t.client.post(ACCOUNTING_PATHS.expense, expense('made on the first'), inBook(b.token, bookId));
       expect(res.statusCode, res.body).toBeLessThan(300);
       await expect.poll(() => s.bookEvents(), { timeout: 2000, interval: 10 }).toEqual([{ type: 'book', bookId, what: 'transactions' }]);
+      // The record's own news (a's unread count) follows its answer: it comes first, then ours.
+      await expect.poll(() => s.events().some((e) => e.type === 'messages'), { timeout: 2000, interval: 10 }).toBe(true);
       t.built.hub.toUser(a.userid, { type: 'messages', unread: 42 });
       await expect.poll(() => s.events().at(-1), { timeout: 2000, interval: 10 }).toEqual({ type: 'messages', unread: 42 });
     } finally {

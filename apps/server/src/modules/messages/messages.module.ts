@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { settledAfter } from '../../http/follow-up.ts';
 import type { RegisteredRoute } from '../../http/route.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -42,6 +43,9 @@ export function registerMessages(
     finished(req);
   });
   app.addHook('onResponse', async (req) => {
+    // Work after the answer may tell people too (a write's 'book.recorded' message): the
+    // store stays on, and the totals are read, once it is done.
+    await settledAfter(req);
     const set = finished(req);
     if (!set?.size) return;
     try {

@@ -259,6 +259,28 @@ describe('the producers', () => {
     ]);
   });
 
+  it('a record is told once (after its answer: http/follow-up.test.ts); a retry answered from its Idempotency-Key tells nothing more', async () => {
+    const [owner, keeper] = [await buildUser(t), await buildUser(t)];
+    const book = await buildBook(t, owner.token);
+    await addToBook(t, book.id, keeper.userid, 'bookkeeper');
+    const d = await bookDimensions(t, keeper.token, book.id);
+    const body = { account: { id: d.accounts[0]!.id }, category: { id: d.expense[0]!.subs[0]! }, amount: '3.00' };
+    const o = inBook(keeper.token, book.id, { 'idempotency-key': 'told-once' });
+    const first = await t.client.post(ACCOUNTING_PATHS.expense, body, o);
+    expect(first.statusCode, first.body).toBe(201);
+    const retry = await t.client.post(ACCOUNTING_PATHS.expense, body, o);
+    expect(retry.json().data.id).toBe(first.json().data.id);
+    const mine = (await list(owner.token, '', 'en')).data;
+    expect(mine.map((m) => [m.kind, m.count])).toEqual([['book.recorded', 1]]);
+    expect((await summary(owner.token)).unread).toBe(1);
+    // The recorder alone in a book is told nothing (and no statement is spent on it).
+    const solo = await buildBook(t, keeper.token);
+    const s = await bookDimensions(t, keeper.token, solo.id);
+    const alone = { account: { id: s.accounts[0]!.id }, category: { id: s.expense[0]!.subs[0]! }, amount: '1.00' };
+    expect((await t.client.post(ACCOUNTING_PATHS.expense, alone, inBook(keeper.token, solo.id))).statusCode).toBe(201);
+    expect((await list(keeper.token)).data).toEqual([]);
+  });
+
   it('approving or rejecting an application tells the applicant; a join tells the managers', async () => {
     const owner = await buildUser(t);
     const book = await buildBook(t, owner.token);

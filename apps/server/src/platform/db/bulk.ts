@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { Database } from './index.ts';
 import type { DB } from './schema.ts';
 
@@ -38,16 +38,23 @@ export async function insertRows<
   rows: ReadonlyArray<Insertable<DB[T]> | Record<string, unknown>>,
   returning?: readonly C[],
 ): Promise<Array<Pick<Selectable<DB[T]>, C>>> {
-  const first = rows[0];
-  if (!first) return [];
-  const columns = Object.keys(first);
+  if (!rows.length) return [];
+  return (await insertRowsSql<T, C>(table, rows, returning).execute(db)).rows;
+}
+
+/** The statement of insertRows, to run inside a larger one (a data-modifying WITH); `rows` must not be empty. */
+export function insertRowsSql<T extends keyof DB & string, C extends keyof Selectable<DB[T]> & string = keyof Selectable<DB[T]> & string>(
+  table: T,
+  rows: ReadonlyArray<Insertable<DB[T]> | Record<string, unknown>>,
+  returning?: readonly C[],
+): RawBuilder<Pick<Selectable<DB[T]>, C>> {
+  const columns = Object.keys(rows[0] ?? {});
   const answer =
     returning === undefined ? sql`RETURNING *` : returning.length ? sql`RETURNING ${sql.join(returning.map((c) => sql.ref(c)))}` : sql``;
-  const result = await sql<Pick<Selectable<DB[T]>, C>>`
+  return sql<Pick<Selectable<DB[T]>, C>>`
     INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
     SELECT ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))}
     FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${jsonOf(rows)}::jsonb) WITH ORDINALITY AS r
     ORDER BY r.ordinality
-    ${answer}`.execute(db);
-  return result.rows;
+    ${answer}`;
 }
