@@ -10,6 +10,8 @@ describe('statement names (prepared-pool.ts)', () => {
     expect(a).toMatch(/^cab_[\w-]+$/);
     expect(names.nameOf('SELECT $1::int', 1)).toBe(a);
     expect(names.nameOf('SELECT $1::bigint', 1)).not.toBe(a);
+    // An upsert on a whole unique index is prepared; one on a partial index (below) is not.
+    expect(names.nameOf('INSERT INTO t (a) VALUES ($1) ON CONFLICT (a) DO UPDATE SET b = $2', 2)).toBeDefined();
   });
 
   it('leaves unnamed what has no parameters, transaction control, and every text past its bound', () => {
@@ -17,6 +19,7 @@ describe('statement names (prepared-pool.ts)', () => {
     expect(names.nameOf('SELECT 1', 0)).toBeUndefined();
     expect(names.nameOf('begin', 1)).toBeUndefined();
     expect(names.nameOf('INSERT INTO t (a) VALUES ($1) ON CONFLICT (a) WHERE b IN ($2) DO NOTHING', 2)).toBeUndefined();
+    expect(names.nameOf('insert into "t" ("a") values ($1) on conflict ("a", "c") where "b" in ($2) do nothing', 2)).toBeUndefined();
     expect(names.nameOf('SELECT $1::int', 1)).toBeDefined();
     expect(names.nameOf('UPDATE t SET a = $1', 1)).toBeDefined();
     expect(names.nameOf('DELETE FROM t WHERE a = $1', 1)).toBeUndefined();

@@ -8,12 +8,12 @@ export const PREPARED_MAX = 2000;
 /** Only these may be prepared (a transaction's begin and commit go as they are). */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /**
- * Never prepared: an upsert's conflict target may name a partial index by a predicate with
- * parameters, which PostgreSQL can match only in a plan made for the values; a generic
- * plan (after five runs) fails with "no unique or exclusion constraint matching the ON
- * CONFLICT specification". Upserts are writes, whose planning is cheap.
+ * Never prepared: an upsert whose conflict target names a partial index by its predicate
+ * (`ON CONFLICT (...) WHERE ...`). With parameters in that predicate PostgreSQL can match
+ * the index only in a plan made for the values; a generic plan (after five runs) fails with
+ * "no unique or exclusion constraint matching the ON CONFLICT specification".
  */
-const UNPREPARABLE = /\bon\s+conflict\b/i;
+const UNPREPARABLE = /\bon\s+conflict\s*\([^)]*\)\s*where\b/i;
 
 /**
  * Names each statement by its text, so every connection of the pool parses and plans it
