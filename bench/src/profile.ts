@@ -1,7 +1,7 @@
 /**
  * Where a call's time goes, as a CPU profile of the server's own process (issue 26).
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:profile            # computed reads
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:profile            # computed reads (BENCH_PROFILE=flow or month: one of them)
  *   BENCH_PROFILE=create npm run bench:profile                                                # single expense creates
  *   BENCH_PROFILE=import npm run bench:profile                                                # batch creates of 1,000
  *
@@ -58,19 +58,20 @@ try {
   for (let n = 0; n < COUNT; n += BATCH_MAX) await call('POST', ACCOUNTING_PATHS.batch, batch(n));
 
   const month = new Date(now).toISOString().slice(0, 7).replace('-', '');
+  const flow: [string, string, unknown] = ['POST', STATISTICS_PATHS.transactions, { page: { page_size: 50 } }];
+  const monthTotals: [string, string, unknown] = [
+    'POST',
+    STATISTICS_PATHS.rollupGroups,
+    {
+      group: { group_by: 'CATEGORY_SECOND' },
+      query: { category_types: ['Expense'] },
+      group_filter: { group_key: 'TIME_MONTH', group_id: month },
+    },
+  ];
   const calls: Record<string, (i: number) => [string, string, unknown]> = {
-    reads: (i) =>
-      i % 2
-        ? ['POST', STATISTICS_PATHS.transactions, { page: { page_size: 50 } }]
-        : [
-            'POST',
-            STATISTICS_PATHS.rollupGroups,
-            {
-              group: { group_by: 'CATEGORY_SECOND' },
-              query: { category_types: ['Expense'] },
-              group_filter: { group_key: 'TIME_MONTH', group_id: month },
-            },
-          ],
+    reads: (i) => (i % 2 ? flow : monthTotals),
+    flow: () => flow,
+    month: () => monthTotals,
     create: (i) => ['POST', ACCOUNTING_PATHS.expense, record(i)],
     import: (i) => ['POST', ACCOUNTING_PATHS.batch, batch(COUNT + i * BATCH_MAX)],
   };

@@ -1,6 +1,7 @@
 import type { FlowSortKey, Order } from '@cab/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
+import { rowCount } from '../../platform/db/row-count.ts';
 import { withNames, type Named } from '../accounting/named-rows-sql.ts';
 import { transactionColumns, type TransactionRow } from '../accounting/transactions.repository.ts';
 import { keywordCondition, likePattern, transactionConditions } from './filter-sql.ts';
@@ -57,19 +58,19 @@ export function pageQuery(f: FlowFilter, q: FlowPageQuery, scan?: number) {
     return sql<FlowRow>`
       WITH recent AS MATERIALIZED (
         SELECT ${transactionColumns('t')} FROM transactions t WHERE ${transactionConditions({ ...f, keyword: undefined })}${after}
-        ORDER BY ${col} ${dir}, t.id ${dir} LIMIT ${scan}
+        ORDER BY ${col} ${dir}, t.id ${dir} LIMIT ${rowCount(scan)}
       )
       SELECT t.*, t.rate::text AS rate, ${sortv} AS sortv, ${flow} AS flow_amount
       FROM recent t WHERE ${keywordCondition(f, true)}
       ORDER BY ${col} ${dir}, t.id ${dir}
-      LIMIT ${q.limit}`;
+      LIMIT ${rowCount(q.limit)}`;
   }
   return sql<FlowRow>`
     SELECT ${transactionColumns('t')}, t.rate::text AS rate, ${sortv} AS sortv, ${flow} AS flow_amount
     FROM transactions t
     WHERE ${transactionConditions(f)}${after}
     ORDER BY ${col} ${dir}, t.id ${dir}
-    LIMIT ${q.limit}${offset}`;
+    LIMIT ${rowCount(q.limit)}${offset}`;
 }
 
 /** SQL of flows: a book's transactions in time or amount order, a page at a time by keyset; and the names a keyword matches. */
@@ -96,7 +97,7 @@ export class FlowsRepository {
     const r = await sql<{ key: string; id: string; name: string; n: number }>`
       WITH s AS (
         SELECT t.category_id, t.account_id, t.to_account_id, t.member_id, t.merchant_id, t.project_id FROM transactions t
-        WHERE ${transactionConditions(f)} ORDER BY t.transaction_time DESC, t.id DESC LIMIT ${sample}
+        WHERE ${transactionConditions(f)} ORDER BY t.transaction_time DESC, t.id DESC LIMIT ${rowCount(sample)}
       ), used AS (
         SELECT 'CATEGORY_SECOND' AS key, category_id AS id FROM s WHERE category_id IS NOT NULL
         UNION ALL SELECT 'ACCOUNT', account_id FROM s WHERE account_id IS NOT NULL

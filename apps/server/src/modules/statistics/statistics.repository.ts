@@ -1,6 +1,7 @@
 import { civilToTimestamp, isTimeGroupKey, type Civil, type GroupKey, type GroupSortKey, type Order } from '@cab/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
+import { rowCount } from '../../platform/db/row-count.ts';
 import {
   dayTotalsConditions,
   dayTotalsMetrics,
@@ -118,7 +119,7 @@ export function groupsQuery(f: FlowFilter, q: GroupQuery) {
     ? // A metric's sort value is a sum (numeric): it may pass what a bigint holds.
       sql`WHERE (s.sortv, s.gid) ${sql.raw(q.order === 'ASC' ? '>' : '<')} (${q.after.sortv}::${q.sortBy === 'GROUP_ID' ? typed : sql.raw('numeric')}, ${q.after.gid}::${typed})`
     : sql``;
-  const limit = q.limit !== undefined ? sql`LIMIT ${q.limit}` : sql``;
+  const limit = q.limit !== undefined ? sql`LIMIT ${rowCount(q.limit)}` : sql``;
   const offset = q.offset ? sql` OFFSET ${q.offset}` : sql``;
   return sql<GroupRow>`
     WITH g AS (${grouped}),
