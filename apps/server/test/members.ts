@@ -1,4 +1,4 @@
-import { BOOK_PATHS, MEMBER_PATHS } from '@cab/contracts';
+import { BOOK_PATHS, MEMBER_PATHS, bookPath } from '@cab/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { inBook, type TestApp } from './harness.ts';
@@ -39,4 +39,16 @@ export async function memberCounts(t: TestApp) {
     requests: (await t.db.selectFrom('book_member_requests').selectAll().execute()).length,
     labels: (await t.db.selectFrom('book_labels').selectAll().where('kind', '=', 'member').execute()).length,
   };
+}
+
+/** The owner gives a member another role of the book; the call must succeed. */
+export async function giveRole(t: TestApp, ownerToken: string, bookId: string, userId: string, roleId: string): Promise<void> {
+  const res = await t.client.patch(bookPath(MEMBER_PATHS.memberRole, { id: userId }), { role_id: roleId }, inBook(ownerToken, bookId));
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The owner removes a member from the book; the call must succeed. */
+export async function removeMember(t: TestApp, ownerToken: string, bookId: string, userId: string): Promise<void> {
+  const res = await t.client.delete(bookPath(MEMBER_PATHS.memberDetail, { id: userId }), undefined, inBook(ownerToken, bookId));
+  expect(res.statusCode, res.body).toBeLessThan(300);
 }

@@ -1,4 +1,4 @@
-import { ACCOUNTING_PATHS, AUTH_PATHS, ErrorCode, MEMBER_PATHS, STATISTICS_PATHS, bookPath, dimensionPaths } from '@cab/contracts';
+import { ACCOUNTING_PATHS, AUTH_PATHS, ErrorCode, STATISTICS_PATHS, bookPath, dimensionPaths } from '@cab/contracts';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import {
   type BookDimensions,
   type TestApp,
 } from '../../test/harness.ts';
-import { expectRefused, roleIdOf } from '../../test/members.ts';
+import { expectRefused, giveRole, removeMember, roleIdOf } from '../../test/members.ts';
 
 /** With REDIS_URL (CI's PostgreSQL run) the two instances hear each other through Redis; otherwise in-process. */
 function sharedBroadcast(): Broadcast & { ready?: () => Promise<void> } {
@@ -125,23 +125,12 @@ describe('kept answers (http/answer-cache.ts)', () => {
 
     // A role that loses the flows' permission is refused at once, though its answer was kept.
     const roleId = await buildRole(t, bookId, [], 'no flows');
-    const moved = await t.client.patch(
-      bookPath(MEMBER_PATHS.memberRole, { id: viewer.userid }),
-      { role_id: roleId },
-      inBook(token, bookId),
-    );
-    expect(moved.statusCode, moved.body).toBe(200);
+    await giveRole(t, token, bookId, viewer.userid, roleId);
     expectRefused(await flow(t, viewer.token), 403, ErrorCode.FORBIDDEN);
-    const back = await t.client.patch(
-      bookPath(MEMBER_PATHS.memberRole, { id: viewer.userid }),
-      { role_id: await roleIdOf(t, bookId, 'viewer') },
-      inBook(token, bookId),
-    );
-    expect(back.statusCode).toBe(200);
+    await giveRole(t, token, bookId, viewer.userid, await roleIdOf(t, bookId, 'viewer'));
     expect((await flow(t, viewer.token)).statusCode).toBe(200);
     // Removed: the next call is 404, as if the book did not exist.
-    const removed = await t.client.delete(bookPath(MEMBER_PATHS.memberDetail, { id: viewer.userid }), undefined, inBook(token, bookId));
-    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await removeMember(t, token, bookId, viewer.userid);
     expectRefused(await flow(t, viewer.token), 404, ErrorCode.BOOK_NOT_FOUND);
   });
 
@@ -188,8 +177,7 @@ describe('CAB_ANSWER_CACHE=compute', () => {
         t.db,
       );
       expect((await remarks(other, u.token))[0]).toBe('changed underneath');
-      const removed = await t.client.delete(bookPath(MEMBER_PATHS.memberDetail, { id: u.userid }), undefined, inBook(token, bookId));
-      expect(removed.statusCode, removed.body).toBeLessThan(300);
+      await removeMember(t, token, bookId, u.userid);
       await expect.poll(async () => (await flow(other, u.token)).statusCode, { timeout: 2000, interval: 20 }).toBe(404);
     } finally {
       await other.close();

@@ -177,6 +177,7 @@ export function defineRoute<
     throw new Error(`${def.method} ${def.url}: a cached answer needs a read of the Trading-Entity book`);
   }
   const changes = def.method !== 'GET' && def.answers === undefined;
+  const change = liveChangeOf(def.tag);
   registry.push({
     method: def.method,
     url: def.url,
@@ -233,10 +234,10 @@ export function defineRoute<
         });
       } finally {
         // Once the write has run (committed or not), kept answers of its book go stale.
-        if (changes) app.answerCache?.changed(book?.bookId, liveChangeOf(def.tag));
+        if (changes) app.answerCache?.changed(book?.bookId, change);
       }
       // A write that succeeded tells the clients looking at its book (docs/live.md).
-      if (changes && book) app.live?.toBook(book.bookId, { type: 'book', bookId: book.bookId, what: liveChangeOf(def.tag) });
+      if (changes && book) app.live?.toBook(book.bookId, { type: 'book', bookId: book.bookId, what: change });
       if (kept && !reply.sent) {
         const payload = JSON.stringify(result);
         kept.cache.set(kept.key, kept.version, payload);

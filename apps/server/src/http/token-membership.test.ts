@@ -1,9 +1,9 @@
-import { ErrorCode, MEMBER_PATHS, STATISTICS_PATHS, bookPath } from '@cab/contracts';
+import { ErrorCode, STATISTICS_PATHS } from '@cab/contracts';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryBroadcast } from '../platform/broadcast.ts';
 import { addToBook, buildBook, buildRole, buildUser, inBook, startOtherInstance, startTestApp, type TestApp } from '../../test/harness.ts';
-import { expectRefused } from '../../test/members.ts';
+import { expectRefused, giveRole, removeMember } from '../../test/members.ts';
 
 // Nothing kept in memory (PostgreSQL with several instances and no Redis): every book call
 // reads its token, and the token's lookup brings the membership of the Trading-Entity book.
@@ -50,15 +50,9 @@ describe('the token and the membership in one statement (CAB_ANSWER_CACHE=off)',
     await addToBook(t, bookId, viewer.userid, 'viewer');
     expect((await flow(t, viewer.token)).statusCode).toBe(200);
     const roleId = await buildRole(t, bookId, [], 'no flows');
-    const moved = await t.client.patch(
-      bookPath(MEMBER_PATHS.memberRole, { id: viewer.userid }),
-      { role_id: roleId },
-      inBook(owner, bookId),
-    );
-    expect(moved.statusCode, moved.body).toBe(200);
+    await giveRole(t, owner, bookId, viewer.userid, roleId);
     expectRefused(await flow(t, viewer.token), 403, ErrorCode.FORBIDDEN);
-    const removed = await t.client.delete(bookPath(MEMBER_PATHS.memberDetail, { id: viewer.userid }), undefined, inBook(owner, bookId));
-    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await removeMember(t, owner, bookId, viewer.userid);
     expectRefused(await flow(t, viewer.token), 404, ErrorCode.BOOK_NOT_FOUND);
   });
 

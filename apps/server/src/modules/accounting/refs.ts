@@ -21,14 +21,8 @@ export interface RefLabel {
   name: string;
 }
 
-/** What a record's view names (TransactionView's fields): its ids, and the names `BookRefs.name` fills in. */
-export interface Nameable {
-  account_id: string | null;
-  to_account_id: string | null;
-  category_id: string | null;
-  member_id: string | null;
-  merchant_id: string | null;
-  project_id: string | null;
+/** The names a record's view shows beside its ids (TransactionView's, filled in by `BookRefs.name`). */
+export interface TransactionNames {
   account_name: string | null;
   account_currency: string | null;
   to_account_name: string | null;
@@ -41,6 +35,16 @@ export interface Nameable {
   merchant_name: string | null;
   project_name: string | null;
   recorder_name: string;
+}
+
+/** What a record's view names: its ids, and the names `BookRefs.name` fills in. */
+export interface Nameable extends TransactionNames {
+  account_id: string | null;
+  to_account_id: string | null;
+  category_id: string | null;
+  member_id: string | null;
+  merchant_id: string | null;
+  project_id: string | null;
 }
 
 /** What a write names, by kind of dimension. */

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
 import type { TransactionsTable } from '../../platform/db/schema.ts';
 import { DAY_TOTALS_COLUMNS, dayTotalsUpsert } from './day-totals.repository.ts';
+import type { TransactionNames } from './refs.ts';
 import { searchTerms } from './search-terms.ts';
 import type { ResolvedRecord } from './transaction-rules.ts';
 
@@ -59,20 +60,7 @@ export interface RecordWrite {
 }
 
 /** A transaction with the names of what it points at, as the answers show it. */
-export interface TransactionView extends TransactionRow {
-  account_name: string | null;
-  account_currency: string | null;
-  to_account_name: string | null;
-  to_account_currency: string | null;
-  category_name: string | null;
-  category_icon: string | null;
-  category_type: string | null;
-  category_parent_name: string | null;
-  member_name: string | null;
-  merchant_name: string | null;
-  project_name: string | null;
-  recorder_name: string;
-}
+export interface TransactionView extends TransactionRow, TransactionNames {}
 
 /** SQL of transactions. Every query leads with book_id. */
 export class TransactionsRepository {

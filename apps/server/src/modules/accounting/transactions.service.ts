@@ -28,48 +28,27 @@ const refId = (r: Ref) => (r && r.id !== '0' && r.id !== '-1' ? r.id : undefined
 const orNone = (id: string | null | undefined) => id ?? undefined;
 const imageId = (ref: string | { id: string }) => (typeof ref === 'string' ? (ref.split('/').at(-1) ?? ref) : ref.id);
 
-/**
- * A request in the rules' terms: ids and amounts, none of the wire's nesting. Each kind
- * written out whole: spreading a shared part into each cost a batch a copy per record.
- */
+/** A request in the rules' terms: ids and amounts, none of the wire's nesting. */
 export function toRecord(input: TransactionInputParsed): RecordRequest {
-  const member = refId(input.member);
-  const merchant = refId(input.merchant);
-  const project = refId(input.project);
-  const remark = input.remark ?? '';
-  const images = input.images?.map(imageId);
+  // What every kind of record says alike (one small object and its copy a record: about 0.1 ms a thousand).
+  const said = {
+    member: refId(input.member),
+    merchant: refId(input.merchant),
+    project: refId(input.project),
+    remark: input.remark ?? '',
+    transaction_time: input.transaction_time,
+    images: input.images?.map(imageId),
+  };
   if (input.business_type === 'Transfer') {
-    return {
-      business_type: input.business_type,
-      member,
-      merchant,
-      project,
-      remark,
-      transaction_time: input.transaction_time,
-      images,
-      from_account: input.from_account.id,
-      to_account: input.to_account.id,
-      from_amount: input.from_amount,
-      to_amount: input.to_amount,
-    };
+    const { business_type, from_account, to_account, from_amount, to_amount } = input;
+    return { business_type, ...said, from_account: from_account.id, to_account: to_account.id, from_amount, to_amount };
   }
   if (input.business_type === 'Balance') {
-    const { business_type, transaction_time, account, amount } = input;
-    return { business_type, member, merchant, project, remark, transaction_time, images, account: account.id, amount };
+    const { business_type, account, amount } = input;
+    return { business_type, ...said, account: account.id, amount };
   }
-  return {
-    business_type: input.business_type,
-    member,
-    merchant,
-    project,
-    remark,
-    transaction_time: input.transaction_time,
-    images,
-    account: input.account.id,
-    category: refId(input.category),
-    amount: input.amount,
-    currency: input.currency,
-  };
+  const { business_type, account, category, amount, currency } = input;
+  return { business_type, ...said, account: account.id, category: refId(category), amount, currency };
 }
 
 /** The movement of each account by a set of records (signed minor units). */

@@ -23,21 +23,28 @@ const UNPREPARABLE = /\bon\s+conflict\s*\([^)]*\)\s*where\b/i;
  * the name, so one text is never prepared under two names and two texts never share one.
  */
 export class StatementNames {
-  private readonly names = new Map<string, string>();
+  /** Each text seen: its name, or null when it runs unnamed (checked once, not on every run). */
+  private readonly names = new Map<string, string | null>();
+  private named = 0;
 
   constructor(private readonly max = PREPARED_MAX) {}
 
   nameOf(text: string, parameters: number): string | undefined {
     const known = this.names.get(text);
-    if (known !== undefined) return known;
-    if (parameters === 0 || this.names.size >= this.max || !PREPARABLE.test(text) || UNPREPARABLE.test(text)) return undefined;
-    const name = `cab_${crypto.createHash('sha1').update(text).digest('base64url')}`;
-    this.names.set(text, name);
-    return name;
+    if (known !== undefined) return known ?? undefined;
+    if (this.named >= this.max) return undefined;
+    const name =
+      parameters === 0 || !PREPARABLE.test(text) || UNPREPARABLE.test(text)
+        ? null
+        : `cab_${crypto.createHash('sha1').update(text).digest('base64url')}`;
+    if (name) this.named++;
+    // Refusals are remembered up to as many again, so the map stays bounded.
+    if (name || this.names.size < 2 * this.max) this.names.set(text, name);
+    return name ?? undefined;
   }
 
   get size(): number {
-    return this.names.size;
+    return this.named;
   }
 }
 
@@ -47,19 +54,29 @@ function isCursor<R>(q: unknown): q is PostgresCursor<R> {
 
 /** Wraps a pg pool so that Kysely's statements run as named (prepared) statements. */
 export function preparedPool(pool: pg.Pool, names = new StatementNames()): PostgresPool {
+  // One wrapper per pooled client: Kysely keeps its connection object by the client it is given.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const query = async <R>(text: string, values: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
+      const name = names.nameOf(text, values.length);
+      const res = await client.query({ text, values: values as unknown[], ...(name ? { name } : {}) });
+      return res as unknown as PostgresQueryResult<R>;
+    };
+    return {
+      query: ((q: string | PostgresCursor<unknown>, values?: ReadonlyArray<unknown>) =>
+        isCursor(q) ? client.query(q as never) : query(q, values ?? [])) as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+  };
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
-      const query = async <R>(text: string, values: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
-        const name = names.nameOf(text, values.length);
-        const res = await client.query({ text, values: values as unknown[], ...(name ? { name } : {}) });
-        return res as unknown as PostgresQueryResult<R>;
-      };
-      return {
-        query: ((q: string | PostgresCursor<unknown>, values?: ReadonlyArray<unknown>) =>
-          isCursor(q) ? client.query(q as never) : query(q, values ?? [])) as PostgresPoolClient['query'],
-        release: () => client.release(),
-      };
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
     },
     end: () => pool.end(),
   };
