@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -10,6 +12,17 @@ export interface PageRun {
   /** Bytes on the wire (compressed) of the scripts and style sheets the run loaded. */
   jsTransfer: number;
   cssTransfer: number;
+}
+
+const REPORT_DIR = process.env.BENCH_WEB_REPORT_DIR;
+let reports = 0;
+
+/** With BENCH_WEB_REPORT_DIR set, each run's full Lighthouse report is written there to read its LCP phases and chains. */
+function keepReport(url: string, lhr: object): void {
+  if (!REPORT_DIR) return;
+  fs.mkdirSync(REPORT_DIR, { recursive: true });
+  const name = new URL(url).hash.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  fs.writeFileSync(path.join(REPORT_DIR, `${String(++reports).padStart(2, '0')}-${name}.json`), JSON.stringify(lhr));
 }
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -53,6 +66,7 @@ export async function runLighthouse(url: string, storage: Record<string, string>
     await browser.disconnect();
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    keepReport(url, lhr);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];

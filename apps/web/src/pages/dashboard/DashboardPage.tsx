@@ -1,4 +1,4 @@
-import { Button, Skeleton } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
@@ -140,7 +140,11 @@ function Dashboard() {
       <div className="dash-header">
         <div style={{ fontSize: 13 }}>
           <span data-testid="dashboard-month">{monthName(month.data?.month, now, book.data?.time_zone)}</span> ·{' '}
-          {book.data ? t('books.members', { count: book.data.member_count }) : <Skeleton.Title animated />}
+          {book.data ? (
+            t('books.members', { count: book.data.member_count })
+          ) : (
+            <span className="inline-skeleton" style={{ width: '4em' }} />
+          )}
         </div>
         <div className="stat-grid" data-testid="dashboard-totals">
           {(['income', 'expense', 'balance'] as const).map((k) => (
@@ -152,7 +156,7 @@ function Dashboard() {
                 ) : month.isError ? (
                   '--'
                 ) : (
-                  <Skeleton.Title animated className="stat-skeleton" />
+                  <span className="inline-skeleton stat-skeleton" />
                 )}
               </div>
             </div>
@@ -196,16 +200,25 @@ function Dashboard() {
           <LoadFailed onRetry={month.refetch} />
         </div>
       ) : (
-        totals &&
-        (totals.count ? (
-          <div className="section padded muted" data-testid="dashboard-count">
-            {t('dashboard.count', { count: totals.count })}
-          </div>
-        ) : (
-          <div className="section">
-            <EmptyState kind="empty" title={t('dashboard.noRecords')} description={t('dashboard.noRecordsHint')} />
-          </div>
-        ))
+        // One line of the same height while loading, with the count, or with nothing recorded:
+        // the accounts below do not move when the month arrives (docs/performance.md, layout shifts).
+        <div
+          className={totals && !totals.count ? 'section padded dash-month dash-month-empty' : 'section padded muted dash-month'}
+          data-testid={totals ? (totals.count ? 'dashboard-count' : 'dashboard-no-records') : 'dashboard-count-loading'}
+        >
+          {!totals ? (
+            <span className="inline-skeleton" style={{ width: '9em' }} />
+          ) : totals.count ? (
+            t('dashboard.count', { count: totals.count })
+          ) : (
+            <>
+              <Icon name="list" />
+              <span className="dash-month-text">
+                <strong>{t('dashboard.noRecords')}</strong> {t('dashboard.noRecordsHint')}
+              </span>
+            </>
+          )}
+        </div>
       )}
       <AccountsSection bookId={bookId} masked={masked} />
       {shareOpened && (

@@ -17,7 +17,7 @@ import { useBooks, useRecentBooks } from '../../features/books/queries.ts';
 import { useBookFilter } from '../../features/books/useBookFilter.ts';
 import { InvitePopup, PendingPrompts } from '../../features/invitations/components/lazy.tsx';
 import { useTranslation } from '../../i18n/index.ts';
-import { whenIdle, whenSettled } from '../../lib/idle.ts';
+import { whenSettled } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 
@@ -33,17 +33,14 @@ export default function HomePage() {
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Book>();
   const [inviting, setInviting] = useState<Book>();
+  // The books and the recent row are drawn together, once both have answered (they are asked for
+  // side by side): a row arriving after the list would push the list down (docs/performance.md).
+  const drawn = !loggedIn || (!books.isPending && !recent.isPending);
   // Home preloads the dashboard (SPEC 2), once home is drawn and the user starts doing something (or a quiet while later).
-  const drawn = !loggedIn || !books.isPending;
   const preloadNext = usePreloadNext();
   useEffect(() => {
     if (drawn) whenSettled(preloadNext);
   }, [drawn, preloadNext]);
-  // The operator's popup waits until the page has loaded and the browser is idle: the last thing to arrive.
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    if (drawn) whenIdle(() => setSettled(true));
-  }, [drawn]);
   usePrefetchBookPopups(drawn);
   usePrefetchInfoFlow();
 
@@ -77,7 +74,12 @@ export default function HomePage() {
       </div>
       {/* What waits for the user (additions, applications, approvals): its own chunk, after the list. */}
       {drawn && <PendingPrompts />}
-      {(recent.data?.length ?? 0) > 0 && (
+      {!drawn && (
+        <div className="padded" data-testid="home-books-loading">
+          <Skeleton.Paragraph lineCount={4} animated />
+        </div>
+      )}
+      {drawn && (recent.data?.length ?? 0) > 0 && (
         <>
           <div className="section-title">{t('books.recent')}</div>
           <div className="recent-row" data-testid="recent-books">
@@ -94,30 +96,29 @@ export default function HomePage() {
           </div>
         </>
       )}
-      <BookFilterChips value={filter} onChange={setFilter} />
-      <div className="section-title">
-        <span>{t('tabs.book')}</span>
-        <Button size="mini" color="primary" fill="outline" data-testid="home-add-book" onClick={() => setAdding(true)}>
-          {t('books.add')}
-        </Button>
-      </div>
-      {books.isPending && (
-        <div className="padded">
-          <Skeleton.Paragraph lineCount={4} animated />
-        </div>
+      {drawn && (
+        <>
+          <BookFilterChips value={filter} onChange={setFilter} />
+          <div className="section-title">
+            <span>{t('tabs.book')}</span>
+            <Button size="mini" color="primary" fill="outline" data-testid="home-add-book" onClick={() => setAdding(true)}>
+              {t('books.add')}
+            </Button>
+          </div>
+          {books.isError && <LoadFailed onRetry={books.refetch} />}
+          {books.isSuccess && <BookListState books={books.data} shown={shown} filter={filter} keyword="" onAdd={() => setAdding(true)} />}
+          <div data-testid="home-books">
+            {shown.map((b) => (
+              <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />
+            ))}
+          </div>
+          <div className="section-title">{t('books.infoFlow')}</div>
+          {/* The info flow is its own chunk, drawn after the books so they come first. */}
+          <InfoFlow />
+        </>
       )}
-      {books.isError && <LoadFailed onRetry={books.refetch} />}
-      {books.isSuccess && <BookListState books={books.data} shown={shown} filter={filter} keyword="" onAdd={() => setAdding(true)} />}
-      <div data-testid="home-books">
-        {shown.map((b) => (
-          <BookCard key={b.id} book={b} current={b.id === current} onOpen={(x) => open.mutate(x.id)} onMore={setActing} />
-        ))}
-      </div>
-      <div className="section-title">{t('books.infoFlow')}</div>
-      {/* The info flow is its own chunk, drawn after the books so they come first. */}
-      {drawn && <InfoFlow />}
       {/* The home popup (once per user), once the page has settled. */}
-      {settled && <HomeWelcome />}
+      <HomeWelcome ready={drawn} />
       <TemplatePopup visible={adding} onClose={() => setAdding(false)} />
       <BookActions book={acting} onClose={() => setActing(undefined)} onInvite={setInviting} />
       <InvitePopup book={inviting} onClose={() => setInviting(undefined)} />

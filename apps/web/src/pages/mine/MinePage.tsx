@@ -80,8 +80,6 @@ export default function MinePage() {
     <div className="page" data-testid="page-mine">
       <Header />
       {loggedIn && info.isError && !info.data && <LoadFailed onRetry={info.refetch} />}
-      {/* How to get banana shells, once per user, beside the favourites (its own chunk). */}
-      {loggedIn && <ObtainXbGuide />}
       <div className="section">
         <List>
           {loggedIn && (
@@ -108,6 +106,9 @@ export default function MinePage() {
           <LanguageItem />
         </List>
       </div>
+      {/* How to get banana shells, once per user (its own chunk). Under the menu: a card that
+          arrives with its answer moves nothing already on the screen (docs/performance.md). */}
+      {loggedIn && <ObtainXbGuide />}
     </div>
   );
 }

@@ -44,7 +44,9 @@ export default function InfoFlow() {
   return (
     <section className="info-flow" data-testid="info-flow" aria-label={t('content.flow.label')} data-tag={active}>
       <TagRow tags={chosen} active={active} onPick={setPicked} onManage={tags.data?.length ? manage : undefined} />
-      {flow.isPending ? (
+      {/* The cards go between the contents: both are waited for (a failed card call counts as
+          answered), so cards arriving late do not push the contents down under the reader. */}
+      {flow.isPending || operations.isPending ? (
         <ContentCardsSkeleton />
       ) : flow.isError && !flow.data ? (
         <LoadFailed onRetry={() => flow.refetch()} />

@@ -7,18 +7,19 @@ import { mineInfoQuery } from '../mine-info.ts';
 import { operationLink, operationText } from '../operations.ts';
 import '../content.css';
 import { ContentGlyph } from './glyphs.tsx';
+import { FiguresSlot } from './figures-slot.tsx';
 import { useFollowLink } from './useFollowLink.ts';
 
 /**
  * The mine page's market figures on its favourites entry: favourite templates,
- * favourite contents, reviews (GET mine/info/, SPEC 7's market-info call). Nothing
+ * favourite contents, reviews (GET mine/info/, SPEC 7's market-info call). An empty line
  * while they load or when they fail: the entry works without them.
  */
 export function MineFigures() {
   const { t } = useTranslation();
   const { uid, loggedIn } = useContentUser();
   const info = useQuery({ ...mineInfoQuery(uid), enabled: loggedIn });
-  if (!info.data) return null;
+  if (!info.data) return <FiguresSlot />;
   return (
     <span className="mine-figures" data-testid="mine-figures">
       {t('content.mine.figures', {

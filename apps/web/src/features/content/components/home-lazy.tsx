@@ -1,5 +1,6 @@
 import { Skeleton } from 'antd-mobile';
 import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { whenIdle } from '../../../lib/idle.ts';
 
 /**
  * The content area on home, a first-load page: each piece is its own chunk, fetched when
@@ -45,8 +46,17 @@ export function InfoFlow() {
   );
 }
 
-/** Home's operation popup (logged in). */
-export function HomeWelcome() {
+/**
+ * Home's operation popup (logged in), once `ready` (the page drawn) and the browser has
+ * then been idle a while: the last thing to arrive. The waiting is its own state, so
+ * the moment it comes re-renders only this, not the whole home page (a long task there).
+ */
+export function HomeWelcome({ ready }: { ready: boolean }) {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (ready) whenIdle(() => setSettled(true));
+  }, [ready]);
+  if (!settled) return null;
   return (
     <Suspense fallback={null}>
       <HomeWelcomeImpl />

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type * as MineMarket from './MineMarket.tsx';
+import { FiguresSlot } from './figures-slot.tsx';
 
 /**
  * The content area on mine, a first-load page: the market figures and the banana-shell
@@ -30,7 +31,7 @@ export function MineFigures() {
   const [m] = useState(() => loaded);
   if (m) return <m.MineFigures />;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<FiguresSlot />}>
       <MineFiguresImpl />
     </Suspense>
   );
