@@ -36,6 +36,12 @@ export default function InfoFlow() {
   const operations = useQuery(contentQueries.operations());
   const contents = useMemo(() => flow.data?.pages.flatMap((p) => p.data) ?? [], [flow.data]);
   const items = useMemo(() => mergeFlow(contents, operations.data ?? [], flow.hasNextPage), [contents, operations.data, flow.hasNextPage]);
+  // The first time, the tags (which may wrap to a second row), the contents and the cards
+  // between them are drawn together (a failed call counts as answered): none arriving late
+  // pushes the others down under the reader. After that the row stays while a tag's page loads.
+  const [drawn, setDrawn] = useState(false);
+  const waiting = !drawn && (tags.isPending || flow.isPending || operations.isPending);
+  if (!drawn && !waiting) setDrawn(true);
   const manage = () => {
     setSheetOpened(true);
     setManaging(true);
@@ -43,10 +49,8 @@ export default function InfoFlow() {
 
   return (
     <section className="info-flow" data-testid="info-flow" aria-label={t('content.flow.label')} data-tag={active}>
-      <TagRow tags={chosen} active={active} onPick={setPicked} onManage={tags.data?.length ? manage : undefined} />
-      {/* The cards go between the contents: both are waited for (a failed card call counts as
-          answered), so cards arriving late do not push the contents down under the reader. */}
-      {flow.isPending || operations.isPending ? (
+      {waiting ? null : <TagRow tags={chosen} active={active} onPick={setPicked} onManage={tags.data?.length ? manage : undefined} />}
+      {waiting || flow.isPending ? (
         <ContentCardsSkeleton />
       ) : flow.isError && !flow.data ? (
         <LoadFailed onRetry={() => flow.refetch()} />
