@@ -16,7 +16,7 @@ import path from 'node:path';
 import { entryKey, firstLoad, kb, readManifest } from '../../apps/web/scripts/first-load.ts';
 import { startServerProcess, waitForExit } from '../../apps/server/test/process.ts';
 import { runLighthouse, type PageRun } from './web/lighthouse.ts';
-import { seed } from './web/seed.ts';
+import { firstScreens, seed, signedInStorage } from './web/seed.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -30,18 +30,11 @@ const manifest = readManifest(DIST);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-bench-web-'));
 console.log('seeding a user with books...');
-const { login, book } = await seed(dataDir);
+const seeded = await seed(dataDir);
 const server = await startServerProcess({ NODE_ENV: 'production', CAB_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
 
-const storage = {
-  'cab.user': JSON.stringify({ state: { user: login, refreshToken: login.refresh_token, login: true }, version: 0 }),
-  'cab.book': JSON.stringify({ state: { bookId: book.id, bookTemplateId: book.book_template_id, meta: null }, version: 0 }),
-};
-const pages = [
-  { name: 'home', hash: '/pages/home/index', chunk: 'src/pages/home/HomePage.tsx' },
-  { name: 'mine', hash: '/pages/mine/index', chunk: 'src/pages/mine/MinePage.tsx' },
-  { name: 'dashboard', hash: `/dashboard/index?TradingEntity=${book.id}`, chunk: 'src/pages/dashboard/DashboardPage.tsx' },
-];
+const storage = signedInStorage(seeded);
+const pages = firstScreens(seeded.book);
 
 const only = process.env.BENCH_WEB_PAGES?.split(',');
 const measured = only ? pages.filter((p) => only.includes(p.name)) : pages;

@@ -70,3 +70,20 @@ export async function seed(dataDir: string): Promise<Seeded> {
     await handle.close();
   }
 }
+
+/** The seeded user's session as the app keeps it in localStorage: how a signed-in user arrives. */
+export function signedInStorage({ login, book }: Seeded): Record<string, string> {
+  return {
+    'cab.user': JSON.stringify({ state: { user: login, refreshToken: login.refresh_token, login: true }, version: 0 }),
+    'cab.book': JSON.stringify({ state: { bookId: book.id, bookTemplateId: book.book_template_id, meta: null }, version: 0 }),
+  };
+}
+
+/** The three first-load pages the web benches measure: their routes and their page chunks. */
+export function firstScreens(book: Book): Array<{ name: string; hash: string; chunk: string }> {
+  return [
+    { name: 'home', hash: '/pages/home/index', chunk: 'src/pages/home/HomePage.tsx' },
+    { name: 'mine', hash: '/pages/mine/index', chunk: 'src/pages/mine/MinePage.tsx' },
+    { name: 'dashboard', hash: `/dashboard/index?TradingEntity=${book.id}`, chunk: 'src/pages/dashboard/DashboardPage.tsx' },
+  ];
+}

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServerProcess, waitForExit } from '../../../apps/server/test/process.ts';
-import { seed } from './seed.ts';
+import { firstScreens, seed, signedInStorage } from './seed.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 // [round trip ms, CPU slowdown] pairs: which answer arrives first changes which shift happens.
@@ -31,19 +31,15 @@ const CASES: Array<[number, number]> = process.env.SHIFT_CASES
 if (!process.env.BENCH_NO_BUILD)
   execFileSync('npm', ['run', 'build', '-w', '@cab/web'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-shifts-'));
-const { login, book } = await seed(dataDir);
+const seeded = await seed(dataDir);
 const server = await startServerProcess({ NODE_ENV: 'production', CAB_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' });
-const storage = {
-  'cab.user': JSON.stringify({ state: { user: login, refreshToken: login.refresh_token, login: true }, version: 0 }),
-  'cab.book': JSON.stringify({ state: { bookId: book.id, bookTemplateId: book.book_template_id, meta: null }, version: 0 }),
-};
-const pages = { home: '/pages/home/index', mine: '/pages/mine/index', dashboard: `/dashboard/index?TradingEntity=${book.id}` };
+const storage = signedInStorage(seeded);
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
-  for (const [name, hash] of Object.entries(pages)) {
+  for (const { name, hash } of firstScreens(seeded.book)) {
     for (const [latency, cpu] of CASES) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
       const page = await context.newPage();

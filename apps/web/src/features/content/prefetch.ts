@@ -5,14 +5,14 @@ import { mineInfoQuery } from './mine-info.ts';
 
 /**
  * Home's info flow, asked for beside the book list instead of after it: its first page
- * (tags, contents, operator cards; its code starts once home is drawn, home-lazy.tsx). It
+ * (tags, contents, operator cards) and its code. It
  * is still drawn after the books, but its text is what home's largest paint waits for, and
  * fetched one after the other these were two more round trips on a slow network.
  * (Home asks for it from its route, before its own code has run: app/pages.ts.)
  */
 export function prefetchInfoFlow(qc: QueryClient): void {
-  // Its code too, beside its data, rather than once home has drawn: one round trip fewer
-  // before home's largest paint (the card's text). home-lazy.tsx's import then finds it loaded.
+  // Its code beside its data, before home's own code has run: one round trip fewer before
+  // home's largest paint (the card's text). home-lazy.tsx's import then finds it loaded.
   void import('./components/InfoFlow.tsx').catch(() => undefined);
   const uid = contentUid();
   void qc.prefetchQuery(contentQueries.tags(uid));

@@ -17,8 +17,8 @@ const loadInfoFlow = () =>
 const InfoFlowImpl = lazy(loadInfoFlow);
 
 /**
- * Home starts the info flow's code once it is drawn, while its book list is still on the
- * way (the flow's first page is asked for beside the list: features/content/prefetch.ts).
+ * Home's route has already asked for the info flow's code (features/content/prefetch.ts);
+ * this import, once home is mounted, notes when it has arrived, so it is drawn directly.
  */
 export function usePrefetchInfoFlow(): void {
   useEffect(() => void loadInfoFlow().catch(() => undefined), []);
