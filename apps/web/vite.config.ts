@@ -6,6 +6,16 @@ import { precompress } from './build/precompress.ts';
 const server = process.env.CAB_SERVER_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/cab-', '/finance-', '/server', '/dev', '/v2', '/files', '/docs', '/static'];
 
+/** A chunk for the modules `test` matches, and only them (not what they import). */
+const group = (name: string, test: RegExp) => ({ name, test, priority: 1, includeDependenciesRecursively: false });
+
+/**
+ * The chunks whose imports are fetched beside them: pages, home's info flow (its text is
+ * home's largest paint) and the prefetches that ask for a page's data. Fetched as each
+ * was parsed, the info flow's imports were four round trips one after the other.
+ */
+const FETCHED_WITH_DEPS = /\/(\w+Page|InfoFlow|prefetch)-[\w-]+\.js$/;
+
 export default defineConfig(() => ({
   plugins: [react(), inlineEntryCss(), precompress()],
   build: {
@@ -14,12 +24,12 @@ export default defineConfig(() => ({
     // The size check (scripts/check-size.ts) reads the manifest to find each page's chunks.
     manifest: true,
     // A page's own chunks are fetched beside it (module preload links made as its import
-    // starts); the lazy pieces inside pages (the info flow, popups, live updates) fetch theirs
-    // as they are parsed. Each link is main-thread work at the moment it is made: preloading
-    // everything held home's main thread 60-250 ms longer in Lighthouse (4x CPU), for about
-    // the same largest paint (docs/performance.md, issue 26).
+    // starts); the lazy pieces inside pages (popups, live updates) fetch theirs as they are
+    // parsed, but for the info flow (FETCHED_WITH_DEPS). Each link is main-thread work at
+    // the moment it is made: preloading everything held home's main thread 60-250 ms longer
+    // in Lighthouse (4x CPU), for about the same largest paint (docs/performance.md, issue 26).
     modulePreload: {
-      resolveDependencies: (filename: string, deps: string[]) => (/Page-[\w-]+\.js$/.test(filename) ? deps : []),
+      resolveDependencies: (filename: string, deps: string[]) => (FETCHED_WITH_DEPS.test(filename) ? deps : []),
     },
     // Images are inlined only when tiny; anything larger is its own cacheable file.
     assetsInlineLimit: 1024,
@@ -42,6 +52,17 @@ export default defineConfig(() => ({
             // HTTP/1.1 six at a time). Only the modules the entry imports, not all their
             // imports: antd-mobile's index would otherwise bring every component.
             { name: 'app', tags: ['$initial' as const], priority: 1, includeDependenciesRecursively: false },
+            // Small pieces that are always fetched together, each a chunk of its own otherwise
+            // (rolldown makes one per set of importers): on HTTP/1.1 home's first screen asked
+            // for 26 files, six at a time, and its largest paint waited for the last. These
+            // four groups brought it to 12 (Lighthouse home 93 -> 96) for at most 1.6 KB more
+            // on a page that needs one piece of a group (docs/performance.md, issue 26).
+            // Leaf modules only (no import pulls in more), so no page gains a chain of chunks.
+            group('ui-base', /(antd-mobile[\\/]es[\\/](utils[\\/](to-css-length|get-scroll-parent|generate-int-array)|components[\\/]skeleton[\\/])|ahooks[\\/]es[\\/](useUnmount|useLatest)[\\/]|src[\\/]lib[\\/]chunk\.ts)/),
+            // What every paged list draws with: the infinite scroll, its throttling, "more rows".
+            group('lists', /(src[\\/]app[\\/]MoreRows\.|antd-mobile[\\/]es[\\/]components[\\/]infinite-scroll[\\/]|ahooks[\\/]es[\\/](useLockFn|useThrottleFn)[\\/]|lodash[\\/])/),
+            group('market', /(src[\\/]features[\\/]market[\\/](api|components[\\/]glyphs)\.|contracts[\\/]src[\\/]market-paths\.)/),
+            group('content', /(src[\\/]features[\\/]content[\\/](api|mine-info|operations|format|components[\\/](glyphs|useFollowLink))|src[\\/]i18n[\\/]content)\./),
           ],
         },
       },

@@ -7,7 +7,8 @@
  *   npm run bench:shifts                      # builds first; BENCH_NO_BUILD=1 uses apps/web/dist as it is
  *   SHIFT_CASES='[[0,1],[150,4]]' SHOTS=/tmp/shots npm run bench:shifts
  *
- * It also prints each largest-paint candidate (time, area, element), to see what a page's LCP waits for.
+ * It also prints each largest-paint candidate (time, area, element), to see what a page's LCP waits for,
+ * and with SHIFT_WATCH (CSS selectors, comma-separated) when each first appears in the page.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +29,8 @@ const CASES: Array<[number, number]> = process.env.SHIFT_CASES
       [150, 4],
       [300, 4],
     ];
+// SHIFT_WATCH='.operation-card,[data-testid=home-books]': when each first appears, beside the paints.
+const WATCH = (process.env.SHIFT_WATCH ?? '').split(',').filter(Boolean);
 if (!process.env.BENCH_NO_BUILD)
   execFileSync('npm', ['run', 'build', '-w', '@cab/web'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-shifts-'));
@@ -65,6 +68,16 @@ try {
         new PerformanceObserver((list) => {
           for (const e of list.getEntries()) window.__shifts.push(Math.round(e.startTime) + 'ms LCP candidate ' + e.size + ' ' + describe(e.element) + ' ' + (e.url || ''));
         }).observe({ type: 'largest-contentful-paint', buffered: true });
+        const watched = ${JSON.stringify(WATCH)};
+        if (watched.length) {
+          const seen = new Set();
+          new MutationObserver(() => {
+            for (const sel of watched) if (!seen.has(sel) && document.querySelector(sel)) {
+              seen.add(sel);
+              window.__shifts.push(Math.round(performance.now()) + 'ms first ' + sel);
+            }
+          }).observe(document, { childList: true, subtree: true });
+        }
       `);
       await page.goto(`${server.base}/#${hash}`);
       await page.waitForTimeout(4000);

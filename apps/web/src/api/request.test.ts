@@ -1,7 +1,7 @@
 import { createHmac, createHash } from 'node:crypto';
 import { AUTH_PATHS, WEB_CLIENT_SECRET, stringToSign, type TokenPair } from '@cab/contracts/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, OFFLINE_PAGE, TIMEOUT, createRequest, type RequestDeps } from './request.ts';
+import { ApiError, OFFLINE_PAGE, TIMEOUT, createRequest, untilSent, type RequestDeps } from './request.ts';
 
 interface Call {
   url: string;
@@ -339,5 +339,23 @@ describe('the request wrapper for recording', () => {
     await expect(request('/c', { method: 'GET', showError: false })).rejects.toBeInstanceOf(ApiError);
     await expect(request('/d', { method: 'GET', showError: false })).rejects.toBeInstanceOf(ApiError);
     expect(refused).toEqual(['42', '7']);
+  });
+});
+
+describe('calls handed to the network', () => {
+  it('untilSent resolves once every call begun has reached fetch, not before', async () => {
+    const { request, calls } = setup([json(200, { data: 1 }), json(200, { data: 2 }), json(200, { data: 3 })]);
+    await untilSent(); // nothing begun: at once
+    const done = [request('/cab-x/a', { method: 'GET' }), request('/cab-x/b', { data: { n: 1 } })];
+    // Signing (crypto.subtle) answers later: nothing has gone out yet.
+    expect(calls).toHaveLength(0);
+    await untilSent();
+    expect(calls.map((c) => c.url)).toEqual(['/cab-x/a', '/cab-x/b']);
+    await Promise.all(done);
+    // A call begun later is waited for too.
+    const third = request('/cab-x/c', { method: 'GET' });
+    await untilSent();
+    expect(calls).toHaveLength(3);
+    await third;
   });
 });

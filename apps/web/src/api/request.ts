@@ -116,6 +116,35 @@ export async function callHeaders(
   };
 }
 
+/** Calls begun whose headers are still being signed: crypto.subtle answers in a later task. */
+let signing = 0;
+let whenSent: Array<() => void> = [];
+
+/**
+ * Resolves once every call begun so far has been handed to the network. At start-up the
+ * opened page's code is asked for after its data (app/start.ts): on HTTP/1.1, six
+ * requests at a time, the data would otherwise queue behind a dozen small files.
+ */
+export function untilSent(): Promise<void> {
+  return signing === 0 ? Promise.resolve() : new Promise((resolve) => whenSent.push(resolve));
+}
+
+/** Counts a call as begun; the function returned counts it as handed to the network (once). */
+function beginCall(): () => void {
+  signing += 1;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    signing -= 1;
+    if (signing > 0) return;
+    // Called right after fetch() (or on a failure before it): whoever waits runs after the call has gone out.
+    const waiting = whenSent;
+    whenSent = [];
+    for (const resolve of waiting) resolve();
+  };
+}
+
 /** The one request wrapper: every rule of SPEC sections 7, 8 and 9 lives here. */
 export function createRequest(deps: RequestDeps) {
   let refreshing: Promise<boolean> | undefined;
@@ -129,26 +158,34 @@ export function createRequest(deps: RequestDeps) {
   }
 
   async function send(url: string, o: RequestOptions): Promise<Response> {
-    const method = o.method ?? 'POST';
-    const full = buildUrl(url, method, o.data, o.asBody);
-    const hasJsonBody =
-      !o.formData &&
-      o.data !== undefined &&
-      ((method !== 'GET' && method !== 'DELETE') || Array.isArray(o.data) || (method === 'DELETE' && o.asBody === true));
-    const body = hasJsonBody ? JSON.stringify(o.data) : '';
-    const headers: Record<string, string> = {
-      ...(await callHeaders(deps, method, full, body, o.tradingEntity)),
-      ...(hasJsonBody || (o.jsonContentType && !o.formData) ? { 'Content-Type': 'application/json' } : {}),
-      ...o.headers,
-    };
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => ctrl.abort(), o.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const handedOver = beginCall();
     try {
-      if (o.formData && o.onUploadProgress && deps.upload)
-        return await deps.upload(full, { method, headers, body: o.formData, signal: ctrl.signal }, o.onUploadProgress);
-      return await deps.fetch(full, { method, headers, body: o.formData ?? (hasJsonBody ? body : undefined), signal: ctrl.signal });
+      const method = o.method ?? 'POST';
+      const full = buildUrl(url, method, o.data, o.asBody);
+      const hasJsonBody =
+        !o.formData &&
+        o.data !== undefined &&
+        ((method !== 'GET' && method !== 'DELETE') || Array.isArray(o.data) || (method === 'DELETE' && o.asBody === true));
+      const body = hasJsonBody ? JSON.stringify(o.data) : '';
+      const headers: Record<string, string> = {
+        ...(await callHeaders(deps, method, full, body, o.tradingEntity)),
+        ...(hasJsonBody || (o.jsonContentType && !o.formData) ? { 'Content-Type': 'application/json' } : {}),
+        ...o.headers,
+      };
+      const ctrl = new AbortController();
+      const timer = setTimeout(() => ctrl.abort(), o.timeoutMs ?? REQUEST_TIMEOUT_MS);
+      try {
+        const sent =
+          o.formData && o.onUploadProgress && deps.upload
+            ? deps.upload(full, { method, headers, body: o.formData, signal: ctrl.signal }, o.onUploadProgress)
+            : deps.fetch(full, { method, headers, body: o.formData ?? (hasJsonBody ? body : undefined), signal: ctrl.signal });
+        handedOver();
+        return await sent;
+      } finally {
+        clearTimeout(timer);
+      }
     } finally {
-      clearTimeout(timer);
+      handedOver();
     }
   }
 

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createElement, lazy, type ComponentType } from 'react';
+import { untilSent } from '../api/request.ts';
 import { bookQueries } from '../features/books/queries.ts';
+import { prefetchInfoFlow } from '../features/content/info-flow-queries.ts';
 import { userInfoQuery } from '../features/user/queries.ts';
 import { effectiveBookId, useBookStore } from '../stores/book.ts';
 import { selectLoggedIn, useUserStore } from '../stores/user.ts';
@@ -88,8 +90,16 @@ export const PAGES: Record<string, PageDef> = {
     (qc, params) => {
       books(qc, params);
       if (signedIn()) void qc.prefetchQuery(bookQueries.recent());
-      // The info flow (open to everyone) comes after the books' calls, drawn after the list.
-      void import('../features/content/prefetch.ts').then((m) => m.prefetchInfoFlow(qc)).catch(() => undefined);
+      // The info flow (open to everyone) beside the books' calls, drawn after the list: its
+      // calls are part of the first load, so they start now, not a chunk later.
+      prefetchInfoFlow(qc);
+      // Its code (with all its imports at once: vite.config.ts) after the data and home's own
+      // code, which app/start.ts asks for once the data is sent: on HTTP/1.1, six at a time,
+      // the page's files must not queue behind the info flow's.
+      void untilSent()
+        .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+        .then(() => import('../features/content/components/InfoFlow.tsx'))
+        .catch(() => undefined);
     },
     ['dashboard'],
   ),

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { untilSent } from '../api/request.ts';
 import { PAGES } from './pages.ts';
 import { ROUTES } from './route-table.ts';
 
@@ -14,10 +15,13 @@ export function startOpenedPage(qc: QueryClient, hash = window.location.hash): P
   const route = ROUTES.find((r) => r.path === path || (!path && r.path === 'loading/index'));
   const page = route?.page ? PAGES[route.page] : undefined;
   if (!page) return Promise.resolve();
-  // Data first: on HTTP/1.1 the page's many small files would otherwise take every connection.
+  // Data first, handed to the network (signed) before the page's code is asked for: on
+  // HTTP/1.1 the page's many small files would otherwise take every connection.
   page.prefetch?.(qc, new URLSearchParams(query));
   // A failure shows when the page itself is drawn (its error boundary).
-  return page.load().then(
+  return untilSent()
+    .then(() => page.load())
+    .then(
     () => undefined,
     () => undefined,
   );

@@ -10,7 +10,6 @@ import {
   type Operation,
 } from '@cab/contracts/client';
 import {
-  infiniteQueryOptions,
   queryOptions,
   useMutation,
   useQueryClient,
@@ -21,28 +20,10 @@ import { request } from '../../api/client.ts';
 import { ApiError } from '../../api/request.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { marketKeys } from '../market/api.ts';
+import { contentGet as get, contentKeys, contentPost as post, infoFlowQueries, uidOf } from './info-flow-queries.ts';
 import { mineInfoKeys } from './mine-info.ts';
 
-/**
- * The content area's queries: the home tags and info flow, an article or video, the
- * operations (cards, popups, guides) and the market search of the global search page.
- * What the server answers depends on the caller (`collected`, chosen tags), so the keys
- * carry the user ('anon' logged out), as the market's do.
- */
-export const contentKeys = {
-  all: ['content'] as const,
-  user: (uid: string) => [...contentKeys.all, uid] as const,
-  flow: (uid: string, tag: string) => [...contentKeys.user(uid), 'flow', tag] as const,
-  one: (uid: string, id: string) => [...contentKeys.user(uid), 'one', id] as const,
-  tags: (uid: string) => [...contentKeys.user(uid), 'tags'] as const,
-  search: (uid: string, key: string) => [...contentKeys.user(uid), 'search', key] as const,
-  popup: (uid: string, code: string) => [...contentKeys.user(uid), 'popup', code] as const,
-  guide: (uid: string, classification: string) => [...contentKeys.user(uid), 'guide', classification] as const,
-  /** The same cards for everyone. */
-  operations: () => [...contentKeys.all, 'operations'] as const,
-};
-
-const uidOf = (loggedIn: boolean, userid: string | undefined) => (loggedIn && userid ? userid : 'anon');
+export { ALL_TAGS, FLOW_PAGE_SIZE, contentKeys, contentUid } from './info-flow-queries.ts';
 
 /** The caller as the keys name them. */
 export function useContentUser(): { uid: string; loggedIn: boolean } {
@@ -51,46 +32,17 @@ export function useContentUser(): { uid: string; loggedIn: boolean } {
   return { uid: uidOf(loggedIn, userid), loggedIn };
 }
 
-/** The same, outside React (prefetching before the page draws). */
-export function contentUid(): string {
-  const s = useUserStore.getState();
-  return uidOf(selectLoggedIn(s), s.user?.userid);
-}
-
-// A query's screen shows its own failure, so the wrapper neither toasts it nor shows a
-// loading toast. Content is not about a book: its calls send an empty Trading-Entity (SPEC 7).
-const QUIET = { loading: false, showError: false, tradingEntity: '' } as const;
-const get = <T>(url: string, data?: Record<string, unknown>) =>
-  request<{ data: T }>(url, { ...QUIET, method: 'GET', data }).then((r) => r.data);
-const post = <T>(url: string, data: Record<string, unknown>) => request<{ data: T }>(url, { ...QUIET, data }).then((r) => r.data);
-
-export const FLOW_PAGE_SIZE = 10;
-/** The info flow's filter when no tag is chosen: everything published. */
-export const ALL_TAGS = '';
-
+/**
+ * The content area's queries: the home tags and info flow (info-flow-queries.ts), an
+ * article or video, the operations (cards, popups, guides) and the market search of the
+ * global search page.
+ */
 export const contentQueries = {
-  /** Published contents, the latest first, a page at a time; one tag or all of them. */
-  flow: (uid: string, tag: string) =>
-    infiniteQueryOptions({
-      queryKey: contentKeys.flow(uid, tag),
-      initialPageParam: 1,
-      queryFn: ({ pageParam }) =>
-        request<ContentsPage>(CONTENT_PATHS.contents, {
-          ...QUIET,
-          data: { ...(tag ? { tag_code: tag } : {}), page: pageParam, page_size: FLOW_PAGE_SIZE },
-        }),
-      getNextPageParam: (last) => (last.paging.has_more ? last.paging.page + 1 : undefined),
-    }),
+  flow: infoFlowQueries.flow,
   one: (uid: string, id: string) =>
     queryOptions({ queryKey: contentKeys.one(uid, id), queryFn: () => get<ContentDetail>(bookPath(CONTENT_PATHS.content, { id })) }),
-  tags: (uid: string) => queryOptions({ queryKey: contentKeys.tags(uid), queryFn: () => get<HomeTag[]>(CONTENT_PATHS.homeTags) }),
-  /** The info flow's operation cards change when an operator publishes: kept a few minutes. */
-  operations: () =>
-    queryOptions({
-      queryKey: contentKeys.operations(),
-      staleTime: 5 * 60_000,
-      queryFn: () => post<Operation[]>(CONTENT_PATHS.infoFlowOperation, {}),
-    }),
+  tags: infoFlowQueries.tags,
+  operations: infoFlowQueries.operations,
   /** The global search's market half: templates and contents (type 3). */
   search: (uid: string, key: string) =>
     queryOptions({

@@ -1,5 +1,7 @@
 import { Skeleton } from 'antd-mobile';
-import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { LoadFailed } from '../../../app/LoadFailed.tsx';
+import { chunk, useChunk } from '../../../lib/chunk.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 
 /**
@@ -8,41 +10,29 @@ import { whenIdle } from '../../../lib/idle.ts';
  * popup or their texts (docs/performance.md). Mine has its own (mine-lazy.tsx): each
  * page's first load then names only the chunks it may fetch.
  */
-let InfoFlowLoaded: ComponentType | undefined;
-const loadInfoFlow = () =>
-  import('./InfoFlow.tsx').then((m) => {
-    InfoFlowLoaded = m.default;
-    return m;
-  });
-const InfoFlowImpl = lazy(loadInfoFlow);
+const infoFlow = chunk(() => import('./InfoFlow.tsx'));
 
 /**
  * Home's route has already asked for the info flow's code (features/content/prefetch.ts);
- * this import, once home is mounted, notes when it has arrived, so it is drawn directly.
+ * this import, once home is mounted, is the same request.
  */
 export function usePrefetchInfoFlow(): void {
-  useEffect(() => void loadInfoFlow().catch(() => undefined), []);
+  useEffect(() => void infoFlow.load().catch(() => undefined), []);
 }
 const HomeWelcomeImpl = lazy(() => import('./HomeWelcome.tsx'));
 
 /**
- * The home info flow; a skeleton in its shape while its code comes. Code that has
- * arrived is drawn directly: behind a fallback, React would hold it back up to 300 ms,
- * and its text is home's largest paint. (Which way is chosen once, when mounted.)
+ * The home info flow; a skeleton in its shape while its code comes, drawn the moment it
+ * has arrived (lib/chunk.ts: its text is home's largest paint).
  */
 export function InfoFlow() {
-  const [Loaded] = useState(() => InfoFlowLoaded);
-  if (Loaded) return <Loaded />;
+  const { module, failed, retry } = useChunk(infoFlow);
+  if (module) return <module.default />;
+  if (failed) return <LoadFailed onRetry={retry} />;
   return (
-    <Suspense
-      fallback={
-        <div className="padded" data-testid="info-flow-loading">
-          <Skeleton.Paragraph lineCount={5} animated />
-        </div>
-      }
-    >
-      <InfoFlowImpl />
-    </Suspense>
+    <div className="padded" data-testid="info-flow-loading">
+      <Skeleton.Paragraph lineCount={5} animated />
+    </div>
   );
 }
 

@@ -1,49 +1,31 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
-import type * as MineMarket from './MineMarket.tsx';
+import { useEffect } from 'react';
+import { chunk, useChunk } from '../../../lib/chunk.ts';
 import { FiguresSlot } from './figures-slot.tsx';
 
 /**
  * The content area on mine, a first-load page: the market figures and the banana-shell
  * guide in a chunk of their own, fetched once mine is drawn, their data beside the
- * page's own call (features/content/prefetch.ts; docs/performance.md).
+ * page's own call (features/content/prefetch.ts; docs/performance.md). Each is drawn the
+ * moment the chunk has arrived (lib/chunk.ts: the guide's text is mine's largest paint). If
+ * it cannot be fetched, the line stays blank and the guide away: the menu works without them.
  */
-let loaded: typeof MineMarket | undefined;
-const loadMineMarket = () =>
-  import('./MineMarket.tsx').then((m) => {
-    loaded = m;
-    return m;
-  });
-const MineFiguresImpl = lazy(() => loadMineMarket().then((m) => ({ default: m.MineFigures })));
-const ObtainXbGuideImpl = lazy(() => loadMineMarket().then((m) => ({ default: m.ObtainXbGuide })));
-
-// Code that has arrived is drawn directly (behind a fallback React would hold it back up to
-// 300 ms, and the guide's text is mine's largest paint); which way is chosen once, when mounted.
+const mineMarket = chunk(() => import('./MineMarket.tsx'));
 
 /** Mine starts the chunk's code once it is drawn, while the user's info is on the way (signed in). */
 export function usePrefetchMineMarket(loggedIn: boolean): void {
   useEffect(() => {
-    if (loggedIn) void loadMineMarket().catch(() => undefined);
+    if (loggedIn) void mineMarket.load().catch(() => undefined);
   }, [loggedIn]);
 }
 
-/** The market figures on mine's favourites entry (logged in). */
+/** The market figures on mine's favourites entry (logged in); a blank line of their height until they come. */
 export function MineFigures() {
-  const [m] = useState(() => loaded);
-  if (m) return <m.MineFigures />;
-  return (
-    <Suspense fallback={<FiguresSlot />}>
-      <MineFiguresImpl />
-    </Suspense>
-  );
+  const { module } = useChunk(mineMarket);
+  return module ? <module.MineFigures /> : <FiguresSlot />;
 }
 
 /** The banana-shell guide card on mine (logged in). */
 export function ObtainXbGuide() {
-  const [m] = useState(() => loaded);
-  if (m) return <m.ObtainXbGuide />;
-  return (
-    <Suspense fallback={null}>
-      <ObtainXbGuideImpl />
-    </Suspense>
-  );
+  const { module } = useChunk(mineMarket);
+  return module ? <module.ObtainXbGuide /> : null;
 }
