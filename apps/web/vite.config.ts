@@ -58,11 +58,20 @@ export default defineConfig(() => ({
             // four groups brought it to 12 (Lighthouse home 93 -> 96) for at most 1.6 KB more
             // on a page that needs one piece of a group (docs/performance.md, issue 26).
             // Leaf modules only (no import pulls in more), so no page gains a chain of chunks.
-            group('ui-base', /(antd-mobile[\\/]es[\\/](utils[\\/](to-css-length|get-scroll-parent|generate-int-array)|components[\\/]skeleton[\\/])|ahooks[\\/]es[\\/](useUnmount|useLatest)[\\/]|src[\\/]lib[\\/]chunk\.ts)/),
+            group(
+              'ui-base',
+              /(antd-mobile[\\/]es[\\/](utils[\\/](to-css-length|get-scroll-parent|generate-int-array)|components[\\/]skeleton[\\/])|ahooks[\\/]es[\\/](useUnmount|useLatest)[\\/]|src[\\/]lib[\\/]chunk\.ts)/,
+            ),
             // What every paged list draws with: the infinite scroll, its throttling, "more rows".
-            group('lists', /(src[\\/]app[\\/]MoreRows\.|antd-mobile[\\/]es[\\/]components[\\/]infinite-scroll[\\/]|ahooks[\\/]es[\\/](useLockFn|useThrottleFn)[\\/]|lodash[\\/])/),
+            group(
+              'lists',
+              /(src[\\/]app[\\/]MoreRows\.|antd-mobile[\\/]es[\\/]components[\\/]infinite-scroll[\\/]|ahooks[\\/]es[\\/](useLockFn|useThrottleFn)[\\/]|lodash[\\/])/,
+            ),
             group('market', /(src[\\/]features[\\/]market[\\/](api|components[\\/]glyphs)\.|contracts[\\/]src[\\/]market-paths\.)/),
-            group('content', /(src[\\/]features[\\/]content[\\/](api|mine-info|operations|format|components[\\/](glyphs|useFollowLink))|src[\\/]i18n[\\/]content)\./),
+            group(
+              'content',
+              /(src[\\/]features[\\/]content[\\/](api|mine-info|operations|format|components[\\/](glyphs|useFollowLink))|src[\\/]i18n[\\/]content)\./,
+            ),
           ],
         },
       },

@@ -22,7 +22,7 @@ export function startOpenedPage(qc: QueryClient, hash = window.location.hash): P
   return untilSent()
     .then(() => page.load())
     .then(
-    () => undefined,
-    () => undefined,
-  );
+      () => undefined,
+      () => undefined,
+    );
 }

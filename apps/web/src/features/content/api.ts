@@ -9,13 +9,7 @@ import {
   type MarketSearchResult,
   type Operation,
 } from '@cab/contracts/client';
-import {
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
 import { ApiError } from '../../api/request.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
