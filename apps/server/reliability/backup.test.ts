@@ -13,6 +13,8 @@ import zlib from 'node:zlib';
 import { ACCOUNTING_PATHS, AUTH_PATHS, BOOK_PATHS, bookPath } from '@cab/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LedgerService } from '../src/modules/ledger/ledger.service.ts';
+import { systemClock } from '../src/platform/clock.ts';
 import { openDatabase, type Database } from '../src/platform/db/index.ts';
 import { startServerProcess, waitForExit, type RunningServer } from '../test/process.ts';
 import { call, dimensions, keepWriting, login, makeBooks, type Journey } from './backup-journey.ts';
@@ -166,6 +168,30 @@ for (const kind of ['pglite', 'postgres'] as const) {
         expect(fs.existsSync(path.join(work, 'busy.gz'))).toBe(false);
       }
       await stop(server);
+      // Banana-shell movements (no call makes them yet): a recharge, a purchase and its refund,
+      // whose balances a restore must rebuild as the postings go in, not add to.
+      await withDatabase(source, async (h) => {
+        const ledger = new LedgerService(h, systemClock);
+        const wallet = await ledger.wallet(h, '1');
+        const [clearing, revenue] = [await ledger.platformAccount(h, 'clearing'), await ledger.platformAccount(h, 'revenue')];
+        await ledger.postNow({
+          key: 'backup:recharge',
+          kind: 'recharge',
+          postings: [
+            { accountId: clearing, amount: -5_000n },
+            { accountId: wallet, amount: 5_000n },
+          ],
+        });
+        const bought = await ledger.postNow({
+          key: 'backup:buy',
+          kind: 'purchase',
+          postings: [
+            { accountId: wallet, amount: -1_200n },
+            { accountId: revenue, amount: 1_200n },
+          ],
+        });
+        await h.transaction().execute((tx) => ledger.reverse(tx, bought.entryId, 'backup:refund', 'refund'));
+      });
 
       const backup = await runCli('backup', file, source.env);
       expect(backup.code, backup.output).toBe(0);
@@ -201,6 +227,8 @@ for (const kind of ['pglite', 'postgres'] as const) {
         'transaction_day_totals',
         'access_tokens',
         'refresh_tokens',
+        'ledger_entries',
+        'ledger_postings',
       ]) {
         expect(count(t), t).toBeGreaterThan(0);
       }

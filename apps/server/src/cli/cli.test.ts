@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MESSAGE_PATHS, PREMIUM_FEATURES } from '@cab/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBook, buildUser, runCab, startTestApp, type TestApp } from '../../test/harness.ts';
 import { PremiumRepository } from '../modules/premium/premium.repository.ts';
@@ -161,6 +162,24 @@ describe('rates', () => {
     expect(list.out[0]).toMatch(/^currency +rate \(CNY\) +updated$/);
     expect(list.out).toContainEqual(expect.stringMatching(/^USD +7\.12 +\d{4}-/));
     expect(list.out).toContainEqual(expect.stringMatching(/^XAU +4000\.5 +/));
+  });
+});
+
+describe('ledger', () => {
+  it('check recomputes every balance: exit 0 on a sound ledger, 1 naming the account that differs', async () => {
+    const ok = await cab('ledger', 'check');
+    expect(ok).toMatchObject({ code: 0, out: [expect.stringContaining('the ledger balances')] });
+    expect(await cab('ledger')).toMatchObject({ code: 0 });
+    // A balance changed past the trigger (what no code does): the check finds it.
+    const moved = sql`UPDATE ledger_accounts SET balance = balance + 5, credits = credits + 5 WHERE kind = 'promotion'`;
+    await moved.execute(t.db);
+    try {
+      const bad = await cab('ledger', 'check');
+      expect(bad.code).toBe(1);
+      expect(bad.out).toEqual([expect.stringMatching(/^account \d+: kept balance differs from its postings$/)]);
+    } finally {
+      await sql`UPDATE ledger_accounts SET balance = balance - 5, credits = credits - 5 WHERE kind = 'promotion'`.execute(t.db);
+    }
   });
 });
 

@@ -3,10 +3,22 @@ import { backup, restore } from './backup.ts';
 import { community } from './community.ts';
 import { content } from './content.ts';
 import { feedback } from './feedback.ts';
+import { ledger } from './ledger.ts';
 import { moderation } from './moderation.ts';
 import { operations } from './operations.ts';
 import { premium } from './premium.ts';
 import { rates } from './rates.ts';
 
 /** Every operator command, in the order `help` lists them; a new area adds its file here. */
-export const COMMANDS: readonly CommandGroup[] = [premium, rates, content, community, operations, moderation, feedback, backup, restore];
+export const COMMANDS: readonly CommandGroup[] = [
+  premium,
+  rates,
+  content,
+  community,
+  operations,
+  moderation,
+  feedback,
+  ledger,
+  backup,
+  restore,
+];

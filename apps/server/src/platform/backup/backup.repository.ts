@@ -136,12 +136,13 @@ export class BackupRepository {
   /**
    * Inserts a chunk of rows from their row text, read back by the table's own row type;
    * ids as they were (OVERRIDING SYSTEM VALUE: identity columns take the backed-up
-   * value), generated columns computed again.
+   * value), generated columns computed again, `zeroed` columns 0 (a trigger rebuilds them
+   * from the rows restored after: restore.ts, KEPT_BY_TRIGGERS).
    */
-  async insertRows(table: TableInfo, rows: readonly string[], into?: string): Promise<void> {
+  async insertRows(table: TableInfo, rows: readonly string[], into?: string, zeroed: ReadonlySet<string> = new Set()): Promise<void> {
     const names = table.columns.filter((c) => !c.generated).map((c) => c.name);
     const list = sql.join(names.map((c) => sql.id(c)));
-    const values = sql.join(names.map((c) => sql`(r).${sql.id(c)}`));
+    const values = sql.join(names.map((c) => (zeroed.has(c) ? sql`0` : sql`(r).${sql.id(c)}`)));
     await sql`INSERT INTO ${sql.id(into ?? table.name)} (${list}) OVERRIDING SYSTEM VALUE
       SELECT ${values} FROM (SELECT CAST(x AS ${sql.id(table.name)}) AS r FROM json_array_elements_text(${JSON.stringify(rows)}::json) x) s`.execute(
       this.db,

@@ -26,6 +26,16 @@ export const PRESEEDED_TABLES: ReadonlySet<string> = new Set([
   'content_tags',
   'contents',
   'content_tag_links',
+  // The ledger's platform accounts (migration 0021); users' accounts come with their entries.
+  'ledger_accounts',
+]);
+
+/**
+ * Columns a trigger keeps from rows inserted after them: restored as 0, they are rebuilt
+ * as the backup's later rows go in (a ledger account's balance, as its postings arrive).
+ */
+const KEPT_BY_TRIGGERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['ledger_accounts', new Set(['balance', 'debits', 'credits'])],
 ]);
 
 export interface RestoreSummary {
@@ -161,7 +171,7 @@ export async function restoreBackup(db: Database, dataDir: string, file: string,
             staged ??= { table, stage: await r.createStage(table) };
             await r.insertRows(table, rows, staged.stage);
           } else {
-            await r.insertRows(table, rows);
+            await r.insertRows(table, rows, undefined, KEPT_BY_TRIGGERS.get(table.name));
           }
           summary.rows += rows.length;
         },

@@ -530,6 +530,35 @@ export interface BookAddBlocksTable {
   created_at: DefaultedTimestamp;
 }
 
+/** The banana-shell ledger (migration 0021, docs/commerce.md). */
+export interface LedgerAccountsTable {
+  id: Generated<Int8>;
+  kind: string;
+  owner_id: ColumnType<Int8, Int8 | undefined, never>;
+  /** Moved only by the posting trigger (0 on insert). */
+  balance: ColumnType<Int8, Int8 | undefined, never>;
+  debits: ColumnType<Int8, Int8 | undefined, never>;
+  credits: ColumnType<Int8, Int8 | undefined, never>;
+  must_not_overdraw: ColumnType<boolean, boolean, never>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<Int8>;
+  idempotency_key: string;
+  kind: string;
+  reverses_id: Int8 | null;
+  order_no: string | null;
+  memo: Generated<string>;
+  created_at: DefaultedTimestamp;
+}
+
+export interface LedgerPostingsTable {
+  entry_id: Int8;
+  account_id: Int8;
+  amount: Int8;
+}
+
 export interface DB {
   messages: MessagesTable;
   message_counters: MessageCountersTable;
@@ -576,4 +605,7 @@ export interface DB {
   schema_migrations: SchemaMigrationsTable;
   feedback: FeedbackTable;
   book_add_blocks: BookAddBlocksTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_postings: LedgerPostingsTable;
 }
