@@ -11,6 +11,10 @@ import { LocalFileStorage } from './platform/storage.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
 import { seedContents } from './modules/content/content.seed.ts';
 import { OperationsRepository } from './modules/home/operations.repository.ts';
+import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { JobRunner } from './platform/jobs/runner.ts';
+import { housekeepingJob, ledgerAuditJob } from './jobs.ts';
+import { DEFAULT_TIME_ZONE } from '@cab/contracts';
 
 // A setting the server cannot run with (production without an SMS provider, a malformed
 // value) stops it here, saying which, in one line rather than a stack trace.
@@ -38,15 +42,17 @@ const broadcast = config.redisUrl ? new RedisBroadcast(config.redisUrl, config.r
 const { app, housekeeping, inFlight } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage, logSink, broadcast });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
-// Deleted books past their restore window, unused uploads, old idempotency keys and avatars
-// the settings no longer allow go hourly (and once at start).
-const purge = () =>
-  housekeeping()
-    .then((r) => (r.books.length || r.images || r.avatars) && app.log.info(r, 'housekeeping removed expired data'))
-    .catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'));
-const purgeTimer = setInterval(() => void purge(), 3_600_000);
-purgeTimer.unref();
-void purge();
+// Background work runs through the one job mechanism (docs/jobs.md): each period's run by
+// one instance, whatever the number of instances. Deleted books past their restore window,
+// unused uploads, old idempotency keys and avatars the settings no longer allow go hourly
+// (the first tick is at start); the ledger is audited daily.
+const jobs = new JobRunner(handle.db, systemClock, {
+  zone: DEFAULT_TIME_ZONE,
+  log: (level, msg, fields) => app.log[level](fields, msg),
+})
+  .register(housekeepingJob(housekeeping))
+  .register(ledgerAuditJob(new LedgerService(handle.db, systemClock)));
+const stopJobs = jobs.start();
 
 /** Exits once the log has been written out, or after a second: a stalled log reader must not hold the exit. */
 async function exit(code: number): Promise<never> {
@@ -70,7 +76,7 @@ async function stop(signal: string): Promise<void> {
     );
     void exit(1);
   }, config.shutdownTimeoutMs);
-  clearInterval(purgeTimer);
+  stopJobs();
   // Stop taking requests and let the ones in flight finish, then close Redis and the database.
   stage = 'closing the HTTP server';
   // The close waits for every connection to end. One busy when the stop began goes idle

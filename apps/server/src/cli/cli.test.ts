@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBook, buildUser, runCab, startTestApp, type TestApp } from '../../test/harness.ts';
 import { PremiumRepository } from '../modules/premium/premium.repository.ts';
+import { JobsRepository } from '../platform/jobs/jobs.repository.ts';
 import { MessagesRepository } from '../modules/messages/messages.repository.ts';
 import { MessagesService } from '../modules/messages/messages.service.ts';
 import { COMMANDS } from './commands/index.ts';
@@ -180,6 +181,22 @@ describe('ledger', () => {
     } finally {
       await sql`UPDATE ledger_accounts SET balance = balance - 5, credits = credits - 5 WHERE kind = 'promotion'`.execute(t.db);
     }
+  });
+});
+
+describe('jobs', () => {
+  it("lists the background jobs' runs, newest first, and checks its limit", async () => {
+    const repo = new JobsRepository(t.db);
+    const at = new Date('2026-11-26T02:00:00Z');
+    await repo.claim('housekeeping', '2026-11-26T10', 'host:1', at, new Date(at.getTime() + 60_000));
+    await repo.finish('housekeeping', '2026-11-26T10', 'host:1', 'done', 'removed 1 books, 0 images, 0 avatars', at, at);
+    const list = await cab('jobs');
+    expect(list.code).toBe(0);
+    expect(list.out[0]).toMatch(/^job +period +status +instance +attempts +started +outcome$/);
+    expect(list.out).toContainEqual(
+      expect.stringMatching(/^housekeeping +2026-11-26T10 +done +host:1 +1 +2026-11-26T02:00:00\.000Z +removed 1 books/),
+    );
+    expect(await cab('jobs', 'list', '--limit', '0')).toMatchObject({ code: 2 });
   });
 });
 

@@ -3,6 +3,7 @@ import { backup, restore } from './backup.ts';
 import { community } from './community.ts';
 import { content } from './content.ts';
 import { feedback } from './feedback.ts';
+import { jobs } from './jobs.ts';
 import { ledger } from './ledger.ts';
 import { moderation } from './moderation.ts';
 import { operations } from './operations.ts';
@@ -19,6 +20,7 @@ export const COMMANDS: readonly CommandGroup[] = [
   moderation,
   feedback,
   ledger,
+  jobs,
   backup,
   restore,
 ];

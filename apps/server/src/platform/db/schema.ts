@@ -559,6 +559,19 @@ export interface LedgerPostingsTable {
   amount: Int8;
 }
 
+/** Runs of background jobs (migration 0022, platform/jobs). */
+export interface JobRunsTable {
+  job: string;
+  run_key: string;
+  status: string;
+  owner: string;
+  lease_until: Timestamp;
+  attempts: Generated<number>;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  outcome: Generated<string>;
+}
+
 export interface DB {
   messages: MessagesTable;
   message_counters: MessageCountersTable;
@@ -608,4 +621,5 @@ export interface DB {
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_postings: LedgerPostingsTable;
+  job_runs: JobRunsTable;
 }

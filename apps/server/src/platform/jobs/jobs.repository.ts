@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/index.ts';
+
+export interface JobRunRow {
+  job: string;
+  run_key: string;
+  status: string;
+  owner: string;
+  lease_until: Date;
+  attempts: number;
+  started_at: Date;
+  finished_at: Date | null;
+  outcome: string;
+}
+
+/** SQL of job runs (migration 0022). */
+export class JobsRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Takes the run for `owner` when nobody has it, or when it is not done and its lease has
+   * run out (its instance died, or it failed and may be tried again). One statement: two
+   * instances asking at once cannot both get it.
+   */
+  async claim(job: string, runKey: string, owner: string, now: Date, leaseUntil: Date): Promise<boolean> {
+    const res = await sql<{ job: string }>`
+      INSERT INTO job_runs (job, run_key, status, owner, lease_until, started_at)
+      VALUES (${job}, ${runKey}, 'running', ${owner}, ${leaseUntil}, ${now})
+      ON CONFLICT (job, run_key) DO UPDATE
+        SET status = 'running', owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until,
+            started_at = EXCLUDED.started_at, finished_at = NULL, attempts = job_runs.attempts + 1
+        WHERE job_runs.status <> 'done' AND job_runs.lease_until < ${now}
+      RETURNING job`.execute(this.db);
+    return res.rows.length === 1;
+  }
+
+  /** Ends the owner's run (done, or failed to be taken over once `retryAt` has passed). */
+  async finish(
+    job: string,
+    runKey: string,
+    owner: string,
+    status: 'done' | 'failed',
+    outcome: string,
+    now: Date,
+    retryAt: Date,
+  ): Promise<void> {
+    await this.db
+      .updateTable('job_runs')
+      .set({ status, outcome: outcome.slice(0, 500), finished_at: now, lease_until: status === 'done' ? now : retryAt })
+      .where('job', '=', job)
+      .where('run_key', '=', runKey)
+      .where('owner', '=', owner)
+      .execute();
+  }
+
+  /** The latest runs, newest first (the operator's listing). */
+  latest(limit: number, job?: string): Promise<JobRunRow[]> {
+    let q = this.db.selectFrom('job_runs').selectAll();
+    if (job) q = q.where('job', '=', job);
+    return q.orderBy('started_at', 'desc').limit(limit).execute();
+  }
+
+  /** Runs older than `before` that are done: kept a while for the operator, then dropped. */
+  async dropFinished(before: Date): Promise<number> {
+    const res = await this.db.deleteFrom('job_runs').where('status', '=', 'done').where('finished_at', '<', before).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  }
+}

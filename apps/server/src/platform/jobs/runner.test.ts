@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../test/harness.ts';
+import { ManualClock } from '../clock.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import { JobsRepository } from './jobs.repository.ts';
+import { JobRunner, runKey, type Job } from './runner.ts';
+
+/** The job mechanism against a migrated database (PGlite, or PostgreSQL in CI), two instances as two runners. */
+let h: DatabaseHandle;
+let jobs = 0;
+beforeAll(async () => {
+  h = await freshDatabase();
+});
+afterAll(() => h.close());
+
+const ZONE = 'Asia/Shanghai';
+const DAY = 86_400_000;
+
+/** A daily job of this test's own that counts its runs (and can be made to fail or wait). */
+function counting(o: { fail?: () => boolean; wait?: Promise<void> } = {}) {
+  const runs: string[] = [];
+  const job: Job = {
+    name: `test-job-${++jobs}`,
+    period: 'daily',
+    leaseMs: 10 * 60_000,
+    run: async (at) => {
+      await o.wait;
+      if (o.fail?.()) throw new Error('the provider did not answer');
+      runs.push(at.toISOString());
+      return `ran for ${runs.length}`;
+    },
+  };
+  return { job, runs };
+}
+
+const instance = (clock: ManualClock, owner: string, job: Job) => new JobRunner(h.db, clock, { zone: ZONE, owner }).register(job);
+
+describe('the one job mechanism', () => {
+  it('counts periods in its zone', () => {
+    const at = new Date('2026-11-25T17:30:00Z');
+    expect(runKey('daily', at, ZONE)).toBe('2026-11-26');
+    expect(runKey('hourly', at, ZONE)).toBe('2026-11-26T01');
+    expect(runKey('daily', at, 'UTC')).toBe('2026-11-25');
+  });
+
+  it('runs a period once, whatever the number of instances ticking, and again the next period', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-26T02:00:00Z'));
+    const { job, runs } = counting();
+    const a = instance(clock, 'a', job);
+    const b = instance(clock, 'b', job);
+    const results = (await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()])).flat();
+    expect(results.filter((r) => r.result === 'ran')).toHaveLength(1);
+    expect(runs).toHaveLength(1);
+    // Done: later ticks the same day leave it.
+    clock.advance(3_600_000);
+    expect((await b.tick())[0]?.result).toBe('held');
+    clock.advance(DAY);
+    expect((await b.tick())[0]).toMatchObject({ result: 'ran', runKey: '2026-11-27' });
+    expect(runs).toHaveLength(2);
+  });
+
+  it('takes over the run of an instance that died, once its lease has run out', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-26T03:00:00Z'));
+    const { job, runs } = counting();
+    // An instance took the run and died before finishing it.
+    const now = new Date(clock.now());
+    expect(await new JobsRepository(h.db).claim(job.name, '2026-11-26', 'dead', now, new Date(now.getTime() + job.leaseMs))).toBe(true);
+    const b = instance(clock, 'b', job);
+    expect((await b.tick())[0]?.result).toBe('held');
+    clock.advance(job.leaseMs + 1);
+    expect((await b.tick())[0]?.result).toBe('ran');
+    expect(runs).toHaveLength(1);
+    const [row] = await new JobsRepository(h.db).latest(1, job.name);
+    expect(row).toMatchObject({ status: 'done', owner: 'b', attempts: 2, outcome: 'ran for 1' });
+  });
+
+  it('keeps a failed run, says why, and tries it again a few minutes later', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-26T04:00:00Z'));
+    let failing = true;
+    const { job, runs } = counting({ fail: () => failing });
+    const a = instance(clock, 'a', job);
+    expect((await a.tick())[0]).toMatchObject({ result: 'failed', outcome: 'the provider did not answer' });
+    expect((await new JobsRepository(h.db).latest(1, job.name))[0]).toMatchObject({
+      status: 'failed',
+      outcome: 'the provider did not answer',
+    });
+    expect((await a.tick())[0]?.result).toBe('held');
+    failing = false;
+    clock.advance(5 * 60_000 + 1);
+    expect((await a.tick())[0]?.result).toBe('ran');
+    expect(runs).toHaveLength(1);
+  });
+
+  it('runs a named job for a given moment (the operator command), and refuses an unknown one', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-26T05:00:00Z'));
+    const { job, runs } = counting();
+    const a = instance(clock, 'a', job);
+    expect(await a.run(job.name, new Date('2026-12-01T12:00:00Z'))).toMatchObject({ result: 'ran', runKey: '2026-12-01' });
+    expect(runs).toEqual(['2026-12-01T12:00:00.000Z']);
+    await expect(a.run('nope', new Date())).rejects.toThrow(/no job nope/);
+  });
+});
