@@ -42,7 +42,10 @@ import { CommunityService } from './modules/community/community.service.ts';
 import type { Notifier } from './modules/messages/notify.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
+import { registerCommerceRoutes } from './modules/commerce/commerce.routes.ts';
+import { CommerceService } from './modules/commerce/commerce.service.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { createLiveHub, registerLiveRoutes } from './modules/live/live.module.ts';
 import type { LiveHub } from './modules/live/hub.ts';
@@ -172,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerAuthRoutes(app, routes, { auth, codes, tokens });
   registerUserRoutes(app, routes, { users });
   registerFeedbackRoutes(app, routes, new FeedbackService(new FeedbackRepository(db), kv, clock));
+  registerCommerceRoutes(app, routes, new CommerceService(new LedgerService(db, clock)));
   registerBooksRoutes(app, routes, books);
   registerPreferenceRoutes(app, routes, prefs);
   const marketRepo = new MarketRepository(db);

@@ -41,5 +41,7 @@ export type * from './message-center.ts';
 export * from './message-texts.ts';
 export * from './nickname.ts';
 export * from './live.ts';
+export * from './commerce-paths.ts';
+export type * from './commerce.ts';
 export * from './feedback-paths.ts';
 export type * from './feedback.ts';

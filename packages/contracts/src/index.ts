@@ -44,6 +44,8 @@ export * from './message-center.ts';
 export * from './message-texts.ts';
 export * from './nickname.ts';
 export * from './messages-center.ts';
+export * from './commerce-paths.ts';
+export * from './commerce.ts';
 export * from './feedback-paths.ts';
 export * from './feedback.ts';
 export * from './messages-feedback.ts';

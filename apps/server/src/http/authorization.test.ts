@@ -74,6 +74,8 @@ const NOT_BOOK_SCOPED = new Set([
   'PUT /cab-user-ws/v1/user/password',
   // The app's feedback form: about the app, not a book.
   'POST /cab-user-ws/v1/feedback',
+  // The caller's own banana-shell wallet (docs/commerce.md): a user's, not a book's.
+  'GET /cab-service-ws/v1/accounts',
   'GET /cab-index-ws/v3/book-group/cloud',
   'GET /cab-service-ws/v3/user/account-books',
   'GET /cab-config-ws/v2/account-books/books/recently-use',
