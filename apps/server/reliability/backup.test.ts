@@ -13,7 +13,7 @@ import zlib from 'node:zlib';
 import { ACCOUNTING_PATHS, AUTH_PATHS, BOOK_PATHS, bookPath } from '@cab/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerService } from '../src/modules/ledger/ledger.service.ts';
+import { LedgerService, moveBetween } from '../src/modules/ledger/ledger.service.ts';
 import { systemClock } from '../src/platform/clock.ts';
 import { openDatabase, type Database } from '../src/platform/db/index.ts';
 import { startServerProcess, waitForExit, type RunningServer } from '../test/process.ts';
@@ -177,18 +177,12 @@ for (const kind of ['pglite', 'postgres'] as const) {
         await ledger.postNow({
           key: 'backup:recharge',
           kind: 'recharge',
-          postings: [
-            { accountId: clearing, amount: -5_000n },
-            { accountId: wallet, amount: 5_000n },
-          ],
+          postings: moveBetween(clearing, wallet, 5_000n),
         });
         const bought = await ledger.postNow({
           key: 'backup:buy',
           kind: 'purchase',
-          postings: [
-            { accountId: wallet, amount: -1_200n },
-            { accountId: revenue, amount: 1_200n },
-          ],
+          postings: moveBetween(wallet, revenue, 1_200n),
         });
         await h.transaction().execute((tx) => ledger.reverse(tx, bought.entryId, 'backup:refund', 'refund'));
       });

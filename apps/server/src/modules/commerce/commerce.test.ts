@@ -2,7 +2,7 @@ import { BANANA_SHELL, COMMERCE_PATHS, ErrorCode } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectRefused } from '../../../test/members.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
+import { LedgerService, moveBetween } from '../ledger/ledger.service.ts';
 
 let t: TestApp;
 let ledger: LedgerService;
@@ -33,18 +33,12 @@ describe('GET accounts', () => {
     await ledger.postNow({
       key: `test:acc:${u.userid}:r`,
       kind: 'recharge',
-      postings: [
-        { accountId: clearing, amount: -3_000n },
-        { accountId: wallet, amount: 3_000n },
-      ],
+      postings: moveBetween(clearing, wallet, 3_000n),
     });
     await ledger.postNow({
       key: `test:acc:${u.userid}:p`,
       kind: 'purchase',
-      postings: [
-        { accountId: wallet, amount: -1_234n },
-        { accountId: revenue, amount: 1_234n },
-      ],
+      postings: moveBetween(wallet, revenue, 1_234n),
     });
     expect((await accounts(u.token)).json().data).toEqual([{ account_type: BANANA_SHELL, balance: '17.66' }]);
     // Someone else sees their own wallet, not this one.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/harness.ts';
 import { systemClock } from '../../platform/clock.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
-import { LedgerError, LedgerService, type EntryInput } from './ledger.service.ts';
+import { LedgerError, LedgerService, moveBetween, type EntryInput } from './ledger.service.ts';
 
 /**
  * Random sequences of movements against a model of the ledger: recharges, bonuses,
@@ -96,10 +96,7 @@ describe('the ledger against a model', () => {
           const input: EntryInput = {
             key,
             kind: o.op,
-            postings: [
-              { accountId: from, amount: -n },
-              { accountId: to, amount: n },
-            ],
+            postings: moveBetween(from, to, n),
           };
           const ok = affords(input);
           const outcome = await ledger.postNow(input).then(

@@ -39,13 +39,12 @@ export class LedgerRepository {
   }
 
   private async findAccount(tx: Database, kind: AccountKind, ownerId: string): Promise<string | undefined> {
-    const row = await tx
-      .selectFrom('ledger_accounts')
-      .select('id')
-      .where('kind', '=', kind)
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirst();
-    return row?.id;
+    return (await this.owned(tx, kind, ownerId).select('id').executeTakeFirst())?.id;
+  }
+
+  /** The one account of a kind an owner has (the unique ledger_accounts_owner). */
+  private owned(tx: Database, kind: AccountKind, ownerId: string) {
+    return tx.selectFrom('ledger_accounts').where('kind', '=', kind).where('owner_id', '=', ownerId);
   }
 
   /**
@@ -115,13 +114,7 @@ export class LedgerRepository {
 
   /** The balance of an owner's account, 0 when it was never used (nothing made on a read). */
   async balanceOf(tx: Database, kind: AccountKind, ownerId: string): Promise<bigint> {
-    const row = await tx
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('kind', '=', kind)
-      .where('owner_id', '=', ownerId)
-      .executeTakeFirst();
-    return BigInt(row?.balance ?? '0');
+    return BigInt((await this.owned(tx, kind, ownerId).select('balance').executeTakeFirst())?.balance ?? '0');
   }
 
   /**

@@ -11,6 +11,12 @@ export interface PostingInput {
   amount: bigint;
 }
 
+/** The postings of a movement from one account to another: most movements (a recharge, a purchase, a day's charge). */
+export const moveBetween = (from: string, to: string, amount: bigint): PostingInput[] => [
+  { accountId: from, amount: -amount },
+  { accountId: to, amount },
+];
+
 export interface EntryInput {
   /** The movement's own id: asked for again with the same key, nothing more is written. */
   key: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/harness.ts';
 import { systemClock } from '../../platform/clock.ts';
 import type { DatabaseHandle } from '../../platform/db/index.ts';
-import { LedgerError, LedgerService } from './ledger.service.ts';
+import { LedgerError, LedgerService, moveBetween } from './ledger.service.ts';
 
 /**
  * The ledger on its own, against a migrated database (PGlite, or PostgreSQL in CI): it has
@@ -29,19 +29,13 @@ const recharge = (wallet: string, amount: bigint, key: string) =>
   ledger.postNow({
     key,
     kind: 'recharge',
-    postings: [
-      { accountId: clearing, amount: -amount },
-      { accountId: wallet, amount },
-    ],
+    postings: moveBetween(clearing, wallet, amount),
   });
 const purchase = (wallet: string, amount: bigint, key: string) =>
   ledger.postNow({
     key,
     kind: 'purchase',
-    postings: [
-      { accountId: wallet, amount: -amount },
-      { accountId: revenue, amount },
-    ],
+    postings: moveBetween(wallet, revenue, amount),
   });
 const refusal = (p: Promise<unknown>) =>
   p.then(
@@ -79,19 +73,13 @@ describe('the banana-shell ledger', () => {
         ledger.post(tx, {
           key: 'test:p2b',
           kind: 'purchase',
-          postings: [
-            { accountId: w, amount: -101n },
-            { accountId: revenue, amount: 101n },
-          ],
+          postings: moveBetween(w, revenue, 101n),
         }),
       ).rejects.toThrow(LedgerError);
       await ledger.post(tx, {
         key: 'test:p2c',
         kind: 'purchase',
-        postings: [
-          { accountId: w, amount: -100n },
-          { accountId: revenue, amount: 100n },
-        ],
+        postings: moveBetween(w, revenue, 100n),
       });
     });
     expect(await ledger.balance(w)).toBe(0n);
