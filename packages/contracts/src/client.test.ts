@@ -50,6 +50,7 @@ describe('the client entry', () => {
       'messages-auth.ts',
       'messages-books.ts',
       'messages-budgets.ts',
+      'messages-commerce.ts',
       'messages-center.ts',
       'messages-community.ts',
       'messages-feedback.ts',

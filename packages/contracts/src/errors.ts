@@ -109,6 +109,21 @@ export const ErrorCode = {
   /** A message that does not exist or is not the caller's. */
   MESSAGE_NOT_FOUND: 1120,
 
+  /** A recharge, purchasing or service order that does not exist or is not the caller's. */
+  ORDER_NOT_FOUND: 1130,
+  /** The wallet does not cover a payment; the message names the shortfall. */
+  INSUFFICIENT_BALANCE: 1131,
+  /** A coupon that expired, was used, is another user's or does not apply to the package. */
+  COUPON_UNUSABLE: 1132,
+  /** An order change its state refuses (cancelling a paid order, paying a cancelled one). */
+  ORDER_REFUSED: 1133,
+  /** The payment provider did not answer or refused: SPEC 8's 'payment service error'. */
+  PAYMENT_UNAVAILABLE: 1134,
+  /** A payment notification whose signature, timestamp or body does not hold. */
+  NOTIFICATION_REJECTED: 1135,
+  /** A package, activity, feature or payment channel that is not on sale. */
+  NOT_ON_SALE: 1136,
+
   /** The server is stopping (a restart or a deploy), or a service it needs (the SMS provider) is down: retry in a moment. */
   UNAVAILABLE: 1098,
   INTERNAL: 1099,
@@ -179,6 +194,13 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.THREAD_NOT_FOUND]: 404,
   [ErrorCode.COMMENT_NOT_FOUND]: 404,
   [ErrorCode.MESSAGE_NOT_FOUND]: 404,
+  [ErrorCode.ORDER_NOT_FOUND]: 404,
+  [ErrorCode.INSUFFICIENT_BALANCE]: 422,
+  [ErrorCode.COUPON_UNUSABLE]: 422,
+  [ErrorCode.ORDER_REFUSED]: 409,
+  [ErrorCode.PAYMENT_UNAVAILABLE]: 502,
+  [ErrorCode.NOTIFICATION_REJECTED]: 400,
+  [ErrorCode.NOT_ON_SALE]: 404,
   [ErrorCode.INTERNAL]: 500,
 };
 

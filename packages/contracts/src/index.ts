@@ -30,6 +30,7 @@ export * from './messages-members.ts';
 export * from './budgets-paths.ts';
 export * from './budgets.ts';
 export * from './messages-budgets.ts';
+export * from './messages-commerce.ts';
 export * from './market-paths.ts';
 export * from './market.ts';
 export * from './content-paths.ts';

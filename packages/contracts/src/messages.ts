@@ -13,6 +13,7 @@ import { ACCOUNTING_MESSAGES } from './messages-accounting.ts';
 import { AUTH_MESSAGES } from './messages-auth.ts';
 import { BOOK_MESSAGES } from './messages-books.ts';
 import { BUDGET_MESSAGES } from './messages-budgets.ts';
+import { COMMERCE_MESSAGES } from './messages-commerce.ts';
 import { COMMUNITY_MESSAGES } from './messages-community.ts';
 import { MARKET_MESSAGES } from './messages-market.ts';
 import { MESSAGE_CENTER_MESSAGES } from './messages-center.ts';
@@ -45,6 +46,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...MESSAGE_CENTER_MESSAGES,
     ...COMMUNITY_MESSAGES,
     ...FEEDBACK_MESSAGES,
+    ...COMMERCE_MESSAGES,
   }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;
@@ -128,6 +130,13 @@ export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor
   [ErrorCode.FEATURE_NOT_OPENED]: 'budget.featureNotOpened',
   [ErrorCode.BUDGET_REFUSED]: 'budget.nothingToSum',
   [ErrorCode.THREAD_NOT_FOUND]: 'community.threadNotFound',
+  [ErrorCode.ORDER_NOT_FOUND]: 'commerce.orderNotFound',
+  [ErrorCode.INSUFFICIENT_BALANCE]: 'commerce.insufficientGeneric',
+  [ErrorCode.COUPON_UNUSABLE]: 'commerce.couponUnusable',
+  [ErrorCode.ORDER_REFUSED]: 'commerce.orderRefused',
+  [ErrorCode.PAYMENT_UNAVAILABLE]: 'commerce.paymentServiceError',
+  [ErrorCode.NOTIFICATION_REJECTED]: 'commerce.notificationRejected',
+  [ErrorCode.NOT_ON_SALE]: 'commerce.notOnSale',
   [ErrorCode.COMMENT_NOT_FOUND]: 'community.commentNotFound',
   [ErrorCode.MESSAGE_NOT_FOUND]: 'message.notFound',
   [ErrorCode.UNAVAILABLE]: 'request.stopping',

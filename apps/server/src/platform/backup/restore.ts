@@ -28,6 +28,12 @@ export const PRESEEDED_TABLES: ReadonlySet<string> = new Set([
   'content_tag_links',
   // The ledger's platform accounts (migration 0021); users' accounts come with their entries.
   'ledger_accounts',
+  // What is on sale when CAB starts (migration 0023).
+  'premium_features',
+  'packages',
+  'activities',
+  'activity_packages',
+  'recharge_stairs',
 ]);
 
 /**

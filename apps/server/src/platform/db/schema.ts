@@ -131,6 +131,8 @@ export interface BooksTable {
   /** Defaults of new invitation links (defaultInviteSetting). */
   invite_validity_days: Generated<number>;
   invite_audit_type: Generated<AuditTypeColumn>;
+  /** SPEC 4: arrears while a daily bill of the book is unpaid (migration 0023). */
+  bill_status: Generated<'normal' | 'arrears'>;
 }
 
 export type RoleKind = 'owner' | 'admin' | 'bookkeeper' | 'viewer' | 'custom';
@@ -572,6 +574,164 @@ export interface JobRunsTable {
   outcome: Generated<string>;
 }
 
+/** Commerce (migration 0023, docs/commerce.md): what is sold, what was bought, how it was paid. */
+export interface PremiumFeaturesTable {
+  feature_code: string;
+  name: string;
+  name_en: string;
+  role_scope: Generated<'all' | 'manager'>;
+  billing_type: 'OneOff' | 'PerDay';
+  price: Int8;
+  position: Generated<number>;
+}
+
+export interface PackagesTable {
+  combo_id: string;
+  name: string;
+  name_en: string;
+  feature_code: string;
+  days: number;
+  sell_price: Int8;
+  original_price: Generated<Int8>;
+  position: Generated<number>;
+  withdrawn_at: Timestamp | null;
+}
+
+export interface ActivitiesTable {
+  act_code: string;
+  name: string;
+  name_en: string;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  rule: Generated<'everyone' | 'new_payer' | 'book_without_feature'>;
+  draw_batch: string | null;
+  withdrawn_at: Timestamp | null;
+}
+
+export interface ActivityPackagesTable {
+  act_code: string;
+  combo_id: string;
+  position: Generated<number>;
+}
+
+export interface CouponBatchesTable {
+  batch_code: string;
+  name: string;
+  name_en: string;
+  reduce_amount: Int8;
+  combo_ids: Generated<string[]>;
+  valid_days: number;
+  created_at: DefaultedTimestamp;
+}
+
+export interface UserCouponsTable {
+  id: Generated<Int8>;
+  user_id: Int8;
+  batch_code: string;
+  reduce_amount: Int8;
+  combo_ids: Generated<string[]>;
+  valid_from: Timestamp;
+  valid_until: Timestamp;
+  used_at: Timestamp | null;
+  used_order_no: string | null;
+  source: string;
+}
+
+export interface ActivityDrawsTable {
+  act_code: string;
+  user_id: Int8;
+  book_id: Int8 | null;
+  eligible: boolean;
+  reason: string;
+  coupon_id: Int8 | null;
+  drawn_at: DefaultedTimestamp;
+}
+
+export interface RechargeStairsTable {
+  amount: Int8;
+  first_bonus: Generated<Int8>;
+  corner: Generated<string>;
+  corner_en: Generated<string>;
+  position: Generated<number>;
+}
+
+export type RechargeStatusColumn = 'created' | 'paying' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+
+export interface RechargeOrdersTable {
+  id: Generated<Int8>;
+  order_no: string;
+  user_id: Int8;
+  amount: Int8;
+  bonus: Generated<Int8>;
+  amount_cny: Int8;
+  pay_type: number;
+  channel: string;
+  status: Generated<RechargeStatusColumn>;
+  payment_id: string | null;
+  cashier_url: string | null;
+  purchase_order_no: string | null;
+  late_refund: 'pending' | 'refunded' | null;
+  failure: Generated<string>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface PaymentEventsTable {
+  channel: string;
+  event_id: string;
+  order_no: string;
+  kind: string;
+  received_at: DefaultedTimestamp;
+}
+
+export interface PurchasingOrdersTable {
+  id: Generated<Int8>;
+  order_no: string;
+  user_id: Int8;
+  book_id: Int8;
+  kind: 'package' | 'role';
+  combo_id: string | null;
+  feature_code: string | null;
+  role_id: Int8 | null;
+  member_ids: Generated<Int8[]>;
+  sell_price: Int8;
+  coupon_id: Int8 | null;
+  coupon_reduction: Generated<Int8>;
+  price: Int8;
+  status: 'awaiting_recharge' | 'paid' | 'cancelled' | 'refunded';
+  recharge_order_no: string | null;
+  created_at: DefaultedTimestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface ServiceOrdersTable {
+  id: Generated<Int8>;
+  order_no: string;
+  book_id: Int8;
+  payer_id: Int8;
+  kind: 'role' | 'feature';
+  role_id: Int8 | null;
+  feature_code: string | null;
+  billing_type: 'PerDay' | 'PerPersonPerDay';
+  price: Int8;
+  status: Generated<'running' | 'ended'>;
+  started_on: ColumnType<Date, string, string>;
+  ended_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+
+export interface ServiceBillsTable {
+  service_order_id: Int8;
+  bill_day: ColumnType<Date, string, string>;
+  book_id: Int8;
+  payer_id: Int8;
+  amount: Int8;
+  status: 'unpaid' | 'paid';
+  created_at: DefaultedTimestamp;
+  paid_at: Timestamp | null;
+}
+
 export interface DB {
   messages: MessagesTable;
   message_counters: MessageCountersTable;
@@ -622,4 +782,17 @@ export interface DB {
   ledger_entries: LedgerEntriesTable;
   ledger_postings: LedgerPostingsTable;
   job_runs: JobRunsTable;
+  premium_features: PremiumFeaturesTable;
+  packages: PackagesTable;
+  activities: ActivitiesTable;
+  activity_packages: ActivityPackagesTable;
+  coupon_batches: CouponBatchesTable;
+  user_coupons: UserCouponsTable;
+  activity_draws: ActivityDrawsTable;
+  recharge_stairs: RechargeStairsTable;
+  recharge_orders: RechargeOrdersTable;
+  payment_events: PaymentEventsTable;
+  purchasing_orders: PurchasingOrdersTable;
+  service_orders: ServiceOrdersTable;
+  service_bills: ServiceBillsTable;
 }
