@@ -13,7 +13,15 @@ export const HOUSE = [
     package: 'server',
     imports: ['contracts'],
     layers: [
-      { name: 'config', paths: ['apps/server/src/config.ts', 'apps/server/src/sms-config.ts', 'apps/server/src/server-root.ts'] },
+      {
+        name: 'config',
+        paths: [
+          'apps/server/src/config.ts',
+          'apps/server/src/sms-config.ts',
+          'apps/server/src/payments-config.ts',
+          'apps/server/src/server-root.ts',
+        ],
+      },
       // Seed data and the shapes it is written in; modules read it.
       { name: 'seed', paths: ['apps/server/db/seed/'] },
       { name: 'platform', paths: ['apps/server/src/platform/'] },

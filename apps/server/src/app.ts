@@ -42,10 +42,9 @@ import { CommunityService } from './modules/community/community.service.ts';
 import type { Notifier } from './modules/messages/notify.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
-import { registerCommerceRoutes } from './modules/commerce/commerce.routes.ts';
-import { CommerceService } from './modules/commerce/commerce.service.ts';
+import { registerCommerce } from './modules/commerce/commerce.module.ts';
+import { registerOffers } from './modules/offers/offers.module.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
-import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { createLiveHub, registerLiveRoutes } from './modules/live/live.module.ts';
 import type { LiveHub } from './modules/live/hub.ts';
@@ -101,6 +100,8 @@ export interface BuiltApp {
   housekeeping(): Promise<{ books: string[]; images: number; avatars: number }>;
   /** Live updates to open clients (modules/live/hub.ts). */
   hub: LiveHub & { readonly size: number };
+  /** The commerce area's services (the payments and billing jobs use them). */
+  commerce: Awaited<ReturnType<typeof registerCommerce>>;
 }
 
 const STATIC_DIR = path.join(SERVER_ROOT, 'static');
@@ -175,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerAuthRoutes(app, routes, { auth, codes, tokens });
   registerUserRoutes(app, routes, { users });
   registerFeedbackRoutes(app, routes, new FeedbackService(new FeedbackRepository(db), kv, clock));
-  registerCommerceRoutes(app, routes, new CommerceService(new LedgerService(db, clock)));
+  const { offers } = registerOffers(app, routes, { db, clock });
   registerBooksRoutes(app, routes, books);
   registerPreferenceRoutes(app, routes, prefs);
   const marketRepo = new MarketRepository(db);
@@ -193,8 +194,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const notifier: Notifier = deps.notifier ?? messages;
   const { budgets } = registerBudgets(app, routes, { db, clock, books, statistics, notifier });
   accounting.transactions.onSpent = (book, categoryIds) => budgets.checkOverspent(book, categoryIds);
-  registerMembers(app, routes, { db, clock, kv, books, users, notifier });
+  const { members } = registerMembers(app, routes, { db, clock, kv, books, users, notifier });
   registerCommunityRoutes(app, routes, new CommunityService(db, new CommunityRepository(db), kv, clock, notifier, hub));
+  const commerce = await registerCommerce(app, routes, { db, clock, config, notifier, offers, members });
 
   // Cover materials and the default share image ship with the server.
   await app.register(fastifyStatic, {
@@ -225,5 +227,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     images: await accounting.housekeeping(),
     avatars: await users.dropRefusedAvatars(),
   });
-  return { app, routes, books, inFlight, housekeeping, hub };
+  return { app, routes, books, inFlight, housekeeping, hub, commerce };
 }

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { WEB_CLIENT_KEY, WEB_CLIENT_SECRET } from '@cab/contracts';
+import { parsePaymentSettings, type PaymentSettings } from './payments-config.ts';
 import { parseSmsSettings, type SmsSettings } from './sms-config.ts';
 import { REPO_ROOT } from './server-root.ts';
 
@@ -49,6 +50,8 @@ export interface Config {
   live: { heartbeatMs: number; perUser: number; total: number };
   /** How verification codes are sent (sms-config.ts); production refuses the dev outbox. */
   sms: SmsSettings;
+  /** How payments are taken: the sandbox provider, where notifications arrive (payments-config.ts). */
+  payments: PaymentSettings;
 }
 
 function parseKeys(raw: string | undefined, legacy: boolean, into: Map<string, ClientKey>): void {
@@ -186,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       total: Number(env.CAB_LIVE_STREAMS_MAX ?? 10_000),
     },
     sms: parseSmsSettings(env, env.NODE_ENV === 'production'),
+    payments: parsePaymentSettings(env, Number(env.PORT ?? 3000), env.NODE_ENV === 'production'),
   };
 }

@@ -1,4 +1,7 @@
 import type { Job } from './platform/jobs/runner.ts';
+import type { BuiltApp } from './app.ts';
+import type { BillingService } from './modules/commerce/billing.service.ts';
+import type { RechargeService } from './modules/commerce/recharge.service.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 
 /**
@@ -36,4 +39,41 @@ export function ledgerAuditJob(ledger: LedgerService): Job {
       return 'the ledger balances';
     },
   };
+}
+
+/** Open payments with no news asked of their provider; late payments' refunds asked again (docs/commerce.md). */
+export function paymentsJob(recharge: RechargeService): Job {
+  return {
+    name: 'payments',
+    period: 'hourly',
+    leaseMs: 30 * 60_000,
+    run: async () => {
+      const n = await recharge.sweep();
+      return n ? `looked after ${n} open orders` : '';
+    },
+  };
+}
+
+/** The day's bill of every running service (paid roles, PerDay features), paid from the payers' wallets where they can. */
+export function billingJob(billing: BillingService): Job {
+  return {
+    name: 'billing',
+    period: 'daily',
+    leaseMs: 60 * 60_000,
+    run: async (at) => {
+      const day = billing.dayOf(at.getTime());
+      const r = await billing.runDay(day);
+      return `billed ${r.billed} of ${r.services} running services for ${day}`;
+    },
+  };
+}
+
+/** Every job of the server, as main.ts runs them and `cab jobs run` names them. */
+export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce'>): Job[] {
+  return [
+    housekeepingJob(built.housekeeping),
+    ledgerAuditJob(built.commerce.ledger),
+    paymentsJob(built.commerce.recharge),
+    billingJob(built.commerce.billing),
+  ];
 }

@@ -11,9 +11,8 @@ import { LocalFileStorage } from './platform/storage.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
 import { seedContents } from './modules/content/content.seed.ts';
 import { OperationsRepository } from './modules/home/operations.repository.ts';
-import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { JobRunner } from './platform/jobs/runner.ts';
-import { housekeepingJob, ledgerAuditJob } from './jobs.ts';
+import { serverJobs } from './jobs.ts';
 import { DEFAULT_TIME_ZONE } from '@cab/contracts';
 
 // A setting the server cannot run with (production without an SMS provider, a malformed
@@ -39,19 +38,20 @@ await seedContents(handle.db, storage);
 await new OperationsRepository(handle.db).seed();
 const kv = config.redisUrl ? new RedisStore(config.redisUrl, systemClock, config.redisPrefix) : new MemoryStore(systemClock);
 const broadcast = config.redisUrl ? new RedisBroadcast(config.redisUrl, config.redisPrefix) : new MemoryBroadcast();
-const { app, housekeeping, inFlight } = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage, logSink, broadcast });
+const built = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage, logSink, broadcast });
+const { app, inFlight } = built;
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 
 // Background work runs through the one job mechanism (docs/jobs.md): each period's run by
 // one instance, whatever the number of instances. Deleted books past their restore window,
 // unused uploads, old idempotency keys and avatars the settings no longer allow go hourly
-// (the first tick is at start); the ledger is audited daily.
+// (the first tick is at start), with open payments asked of their provider; the ledger is
+// audited and running services are billed daily (src/jobs.ts).
 const jobs = new JobRunner(handle.db, systemClock, {
   zone: DEFAULT_TIME_ZONE,
   log: (level, msg, fields) => app.log[level](fields, msg),
-})
-  .register(housekeepingJob(housekeeping))
-  .register(ledgerAuditJob(new LedgerService(handle.db, systemClock)));
+});
+for (const job of serverJobs(built)) jobs.register(job);
 const stopJobs = jobs.start();
 
 /** Exits once the log has been written out, or after a second: a stalled log reader must not hold the exit. */

@@ -260,6 +260,78 @@ export async function buildRole(t: TestApp, bookId: string, permissions: readonl
   return row.id;
 }
 
+/** Fixture builder: a paid custom role (SPEC 3: a price in minor units per day, per person per day, or one-off). */
+export async function buildPaidRole(
+  t: TestApp,
+  bookId: string,
+  price: bigint,
+  billing: 'PerDay' | 'PerPersonPerDay' | 'OneOff',
+  name = `付费角色 ${billing}`,
+): Promise<string> {
+  const row = await t.db
+    .insertInto('book_roles')
+    .values({ book_id: bookId, kind: 'custom', name, permissions: ['01', '02'], price_minor: price.toString(), billing_type: billing })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+let batchSeq = 0;
+/**
+ * Fixture builder: a coupon batch (the operator publishes them with `npm run cab -- offers
+ * publish`); amounts in minor units (100 = one banana shell). Answers its code.
+ */
+export async function buildCouponBatch(
+  t: TestApp,
+  o: { batchCode?: string; name?: string; nameEn?: string; reduceAmount?: bigint; comboIds?: string[]; validDays?: number } = {},
+): Promise<string> {
+  const code = o.batchCode ?? `batch_${process.pid}_${++batchSeq}`;
+  await t.db
+    .insertInto('coupon_batches')
+    .values({
+      batch_code: code,
+      name: o.name ?? `优惠券 ${code}`,
+      name_en: o.nameEn ?? `Coupon ${code}`,
+      reduce_amount: String(o.reduceAmount ?? 100n),
+      combo_ids: o.comboIds ?? [],
+      valid_days: o.validDays ?? 30,
+    })
+    .execute();
+  return code;
+}
+
+let couponSeq = 0;
+/**
+ * Fixture builder: a coupon of the batch in the user's hands, with the batch's reduction
+ * and packages, valid from `validFrom` (the test clock's now) for the given days (or
+ * until `validUntil`). Answers its id.
+ */
+export async function giveCoupon(
+  t: TestApp,
+  userId: string,
+  batchCode: string,
+  o: { validFrom?: Date; validDays?: number; validUntil?: Date; source?: string; usedOrderNo?: string } = {},
+): Promise<string> {
+  const batch = await t.db.selectFrom('coupon_batches').selectAll().where('batch_code', '=', batchCode).executeTakeFirstOrThrow();
+  const from = o.validFrom ?? new Date(t.clock.now());
+  const until = o.validUntil ?? new Date(from.getTime() + (o.validDays ?? batch.valid_days) * 86_400_000);
+  const row = await t.db
+    .insertInto('user_coupons')
+    .values({
+      user_id: userId,
+      batch_code: batchCode,
+      reduce_amount: batch.reduce_amount,
+      combo_ids: batch.combo_ids,
+      valid_from: from,
+      valid_until: until,
+      source: o.source ?? `test:${++couponSeq}`,
+      ...(o.usedOrderNo ? { used_at: from, used_order_no: o.usedOrderNo } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** The dimensions a book was created with, for recording against. */
 export interface BookDimensions {
   accounts: Array<{ id: string; name: string; balance: string; currency: string }>;

@@ -1,5 +1,6 @@
 import {
   ACCOUNTING_PATHS,
+  COMMERCE_PATHS,
   CONTENT_PATHS,
   FORUM_PATHS,
   MARKET_PATHS,
@@ -158,6 +159,15 @@ export const PAGED_CALLS: readonly PagedCall[] = [
     fields: { page: 'page' },
   },
   {
+    name: 'trade records',
+    method: 'POST',
+    url: COMMERCE_PATHS.orders,
+    inBook: false,
+    first: () => ({ type: 'all', page_size: 1 }),
+    next: cursorFrom('cursor'),
+    fields: { cursor: 'cursor' },
+  },
+  {
     name: 'favourite contents',
     method: 'GET',
     url: CONTENT_PATHS.favouriteContents,
@@ -205,6 +215,24 @@ export async function buildPagingWorld(t: TestApp): Promise<PagingWorld> {
   for (const c of contents.data) {
     const path = bookPath(CONTENT_PATHS.contentCollect, { contentId: String(c.id), status: '1' });
     await must('collect', t.client.post(path, undefined, { token: owner.token }));
+  }
+  // Two trade records of the owner: recharge orders as a provider-less recharge leaves them
+  // (written here: these suites run no payment provider).
+  for (const n of [1, 2]) {
+    await t.db
+      .insertInto('recharge_orders')
+      .values({
+        order_no: `R2026010100000000000${n}`,
+        user_id: owner.userid,
+        amount: '600',
+        amount_cny: '600',
+        pay_type: 7,
+        channel: 'sandbox',
+        status: 'failed',
+        purchase_order_no: null,
+        created_at: new Date(t.clock.now() - n * 1000),
+      })
+      .execute();
   }
   return { owner, bookId: book.id, tid, templateId };
 }
@@ -260,6 +288,7 @@ export const HOSTILE: Readonly<Record<PositionKind, readonly unknown[]>> = {
     '2026-01-01 24:00:00',
     FAR_TIME,
   ],
+  tradeKey: ['x:R20260101000000000000', 'r:X1', "r:R2026' OR 1=1", `r:R${'9'.repeat(40)}`, 'r:R20260101000000000000:2026-1-1', ''],
   page: [2 ** 31, 10_001, 0, -1, 1.5, FAR_TIME, 'x'],
   offset: [2 ** 31, 10_001, -1, 1.5, FAR_TIME, 'x'],
   cursor: [],
@@ -274,6 +303,7 @@ export const CONFUSED: Readonly<Partial<Record<PositionKind, readonly unknown[]>
   int64: [5],
   sum: [5],
   flag: ['1', true],
+  tradeKey: [20260101, ['r:R20260101000000000000']],
 };
 
 /** A forged position: what was changed, and the position to send. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, Money, dataOf, listOf } from './common.ts';
+import { TRADE_CURSOR, cursorField } from './cursor.ts';
 import {
   AUTH_STATUSES,
   BANANA_SHELL,
@@ -9,7 +10,7 @@ import {
   PURCHASE_STATUSES,
   RECHARGE_STATUSES,
 } from './commerce-paths.ts';
-import { moneyToMinor } from './money.ts';
+import { MONEY_PATTERN, moneyToMinor } from './money.ts';
 import type { MessageKey } from './messages.ts';
 
 /** GET accounts: the caller's banana-shell wallet (0.00 before any recharge). */
@@ -17,10 +18,10 @@ export const AccountsResponse = dataOf(z.array(z.object({ account_type: z.litera
 export type AccountsResponse = z.infer<typeof AccountsResponse>;
 
 /** A shell amount a client sends: more than zero, at most two decimals, within 50,000,000.00. */
-export const ShellAmount = Money.refine(
-  (v) => !v.startsWith('-') && moneyToMinor(v) > 0n,
-  'commerce.amountNotPositive' satisfies MessageKey,
-).refine((v) => v.startsWith('-') || moneyToMinor(v) <= 5_000_000_000n, 'commerce.amountTooLarge' satisfies MessageKey);
+export const ShellAmount = Money.refine((v) => !MONEY_PATTERN.test(v) || (!v.startsWith('-') && moneyToMinor(v) > 0n), {
+  message: 'commerce.amountNotPositive' satisfies MessageKey,
+  abort: true,
+}).refine((v) => !MONEY_PATTERN.test(v) || moneyToMinor(v) <= 5_000_000_000n, 'commerce.amountTooLarge' satisfies MessageKey);
 /** SPEC 9's pay types: 4 Huawei, 2 iOS, 7 otherwise; sent as a number or a query string. */
 export const PayType = z.coerce
   .number()
@@ -133,7 +134,7 @@ export const ServiceOrderParams = z.object({ id: OrderNo });
 
 export const OrdersRequest = z.object({
   type: z.enum(ORDER_TYPES).default('all'),
-  cursor: z.string().max(120).optional(),
+  cursor: cursorField(TRADE_CURSOR).optional(),
   page_size: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const TradeRecord = z.object({

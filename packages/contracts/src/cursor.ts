@@ -66,6 +66,8 @@ const PARTS = {
   flag: z.union([z.literal(0), z.literal(1)]),
   /** A period's local start, 'YYYY-MM-DD HH:MM:SS'. */
   localTime: z.string().refine(isLocalTime),
+  /** A trade record's key among those of one moment: its kind's letter and order number (a bill adds its day). */
+  tradeKey: z.string().regex(/^[rps]:[RPS][0-9]{8,30}(:\d{4}-\d{2}-\d{2})?$/),
 } as const;
 export type CursorPart = keyof typeof PARTS;
 export const CURSOR_PARTS = Object.keys(PARTS) as CursorPart[];
@@ -154,6 +156,9 @@ export const FORUM_EVENT_CURSOR = keysetCursor('forum-event', ['id']);
 /** The book's activity log, newest first: the last entry's id. */
 export const ACTIVITY_CURSOR = keysetCursor('activity', ['id']);
 
+/** The trade records (the caller's orders), newest first: the record's time and its key. */
+export const TRADE_CURSOR = keysetCursor('trade', ['time', 'tradeKey']);
+
 /** The flow in one order: the sort value (the time in microseconds, or the amount) and the id. */
 export const flowCursor = (sortBy: FlowSortKey, order: Order) =>
   keysetCursor(`f:${sortBy}:${order}`, [sortBy === 'AMOUNT' ? 'int64' : 'micros', 'id'] as const);
@@ -164,7 +169,7 @@ export function groupCursor(key: GroupKey, sortBy: GroupSortKey, order: Order) {
   return keysetCursor(`g:${key}:${sortBy}:${order}`, [sortBy === 'GROUP_ID' ? group : 'sum', group] as const);
 }
 
-const NAMED: readonly KeysetCursor[] = [THREAD_CURSOR, COMMENT_CURSOR, FORUM_EVENT_CURSOR, ACTIVITY_CURSOR];
+const NAMED: readonly KeysetCursor[] = [THREAD_CURSOR, COMMENT_CURSOR, FORUM_EVENT_CURSOR, ACTIVITY_CURSOR, TRADE_CURSOR];
 const FLOW_KIND = /^f:(ACCOUNT_TIME|AMOUNT):(ASC|DESC)$/;
 const GROUP_KIND = /^g:([A-Z_]+):([A-Z_]+):(ASC|DESC)$/;
 

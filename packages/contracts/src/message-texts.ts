@@ -60,6 +60,36 @@ export const MESSAGE_TEXTS = /* @__PURE__ */ (() =>
         en: 'In "{bookName}", {budgetName} for {period} is overspent: {used} used of {amount}',
       },
     },
+    'payment.succeeded': {
+      title: { 'zh-CN': '充值成功', en: 'Top-up received' },
+      body: { 'zh-CN': '充值的 {amount} 香蕉贝已到账', en: '{amount} banana shells were added to your wallet' },
+    },
+    'payment.failed': {
+      title: { 'zh-CN': '充值失败', en: 'Top-up failed' },
+      body: {
+        'zh-CN': '订单 {orderNo} 支付未成功，香蕉贝没有到账，可以重新充值',
+        en: 'Order {orderNo} was not paid and no banana shells were added; you can top up again',
+      },
+    },
+    'payment.refunded': {
+      title: { 'zh-CN': '已退款', en: 'Refunded' },
+      body: { 'zh-CN': '订单 {orderNo} 的 {amountCny} 元已原路退回', en: 'CNY {amountCny} of order {orderNo} was refunded' },
+    },
+    'purchase.paid': {
+      title: { 'zh-CN': '购买成功', en: 'Purchase complete' },
+      body: { 'zh-CN': '「{bookName}」已开通{itemName}', en: '{itemName} is open in "{bookName}"' },
+    },
+    'bill.arrears': {
+      title: { 'zh-CN': '账本欠费', en: 'Book in arrears' },
+      body: {
+        'zh-CN': '「{bookName}」的{itemName}今日应付 {amount} 香蕉贝，余额不足，请充值',
+        en: 'Today’s {amount} banana shells for {itemName} in "{bookName}" could not be paid: please top up',
+      },
+    },
+    'bill.settled': {
+      title: { 'zh-CN': '欠费已结清', en: 'Arrears paid' },
+      body: { 'zh-CN': '「{bookName}」的欠费 {amount} 香蕉贝已结清', en: 'The {amount} banana shells owed by "{bookName}" are paid' },
+    },
   }) as const satisfies Record<string, MessageTextDef>)();
 
 export type MessageTextKind = keyof typeof MESSAGE_TEXTS;

@@ -41,6 +41,7 @@ export const COMMERCE_MESSAGES = /* @__PURE__ */ (() =>
       en: 'the payment notification could not be verified',
     },
     'commerce.notOnSale': { code: ErrorCode.NOT_ON_SALE, 'zh-CN': '这个商品暂未开售', en: 'this is not on sale' },
+    'commerce.couponBatchUnknown': { code: ErrorCode.NOT_ON_SALE, 'zh-CN': '这批优惠券不存在', en: 'no such coupon batch' },
     'commerce.channelUnavailable': {
       code: ErrorCode.NOT_ON_SALE,
       'zh-CN': '这个支付方式在当前设备上不可用',
@@ -58,6 +59,16 @@ export const COMMERCE_MESSAGES = /* @__PURE__ */ (() =>
       code: ErrorCode.FORBIDDEN,
       'zh-CN': '你在这个账本中没有购买服务的权限',
       en: 'your role in this book may not buy services for it',
+    },
+    'commerce.featurePaidPeriod': {
+      code: ErrorCode.ORDER_REFUSED,
+      'zh-CN': '已付费的时长会保留到到期，无需取消',
+      en: 'the days paid for are kept until they end; there is nothing to cancel',
+    },
+    'commerce.rolePaid': {
+      code: ErrorCode.ORDER_REFUSED,
+      'zh-CN': '这是付费角色，需要支付后才能分配',
+      en: 'this is a paid role: pay for it to assign it',
     },
     'commerce.roleFree': {
       code: ErrorCode.ORDER_REFUSED,

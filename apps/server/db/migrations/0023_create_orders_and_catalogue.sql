@@ -162,6 +162,8 @@ CREATE TABLE purchasing_orders (
   coupon_id bigint REFERENCES user_coupons (id),
   coupon_reduction bigint NOT NULL DEFAULT 0 CHECK (coupon_reduction >= 0),
   price bigint NOT NULL CHECK (price >= 0),
+  -- What the wallet lacked when it was asked for (0 when it was paid at once).
+  shortfall bigint NOT NULL DEFAULT 0 CHECK (shortfall >= 0),
   status text NOT NULL CHECK (status IN ('awaiting_recharge', 'paid', 'cancelled', 'refunded')),
   recharge_order_no text,
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -205,11 +207,13 @@ CREATE TABLE service_bills (
   payer_id bigint NOT NULL,
   amount bigint NOT NULL CHECK (amount > 0),
   status text NOT NULL CHECK (status IN ('unpaid', 'paid')),
+  -- The purchase that paid this day (the first day of a role bought): shown as that purchase, not again.
+  paid_by_order text,
   created_at timestamptz NOT NULL DEFAULT now(),
   paid_at timestamptz,
   PRIMARY KEY (service_order_id, bill_day)
 );
-CREATE INDEX service_bills_payer ON service_bills (payer_id, created_at DESC, service_order_id DESC);
+CREATE INDEX service_bills_payer ON service_bills (payer_id, created_at DESC, service_order_id DESC) WHERE paid_by_order IS NULL;
 CREATE INDEX service_bills_unpaid_payer ON service_bills (payer_id, bill_day) WHERE status = 'unpaid';
 CREATE INDEX service_bills_unpaid_book ON service_bills (book_id) WHERE status = 'unpaid';
 

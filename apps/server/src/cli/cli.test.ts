@@ -44,6 +44,8 @@ describe('help and usage', () => {
       'content publish',
       'community publish-official',
       'operations withdraw',
+      'offers publish <file.json>',
+      'offers give-coupon <batchCode> <userId>',
       'moderation resolve',
       'backup <file>',
       'restore <file>',
@@ -254,6 +256,35 @@ describe('content and operations', () => {
     expect(await cab('operations', 'withdraw', 'cliCard')).toMatchObject({ code: 0, out: ['withdrew cliCard'] });
     expect(await cab('operations', 'withdraw', 'cliCard')).toMatchObject({ code: 1, err: ['no operation cliCard on show'] });
     expect((await cab('operations', 'publish', 'nothing.json')).err[0]).toMatch(/^cannot read nothing\.json/);
+  });
+});
+
+describe('offers', () => {
+  it('publishes a file, lists the catalogue as tables, gives a coupon once; a bad file is status 1 and changes nothing', async () => {
+    const file = {
+      couponBatches: [{ batchCode: 'cli_batch', name: '命令行券', nameEn: 'CLI coupon', reduceAmount: '2.50', validDays: 5 }],
+    };
+    fs.writeFileSync(path.join(work, 'offers.json'), JSON.stringify(file));
+    expect(await cab('offers', 'publish', 'offers.json')).toMatchObject({ code: 0, out: ['created coupon batch cli_batch'] });
+    const list = await cab('offers');
+    expect(list.code).toBe(0);
+    expect(list.out).toContainEqual(expect.stringMatching(/^batch +reduces +valid days +packages +name$/));
+    expect(list.out).toContainEqual(expect.stringMatching(/^cli_batch +2\.50 +5 +any +命令行券$/));
+    expect(list.out).toContainEqual(expect.stringMatching(/^budget_advanced_365 +budget_advanced +365 +60\.00 +72\.00 +on sale/));
+    const u = await buildUser(t);
+    expect((await cab('offers', 'give-coupon', 'cli_batch', u.userid)).out).toEqual([expect.stringMatching(/^gave user \d+ coupon/)]);
+    expect((await cab('offers', 'give-coupon', 'cli_batch', u.userid)).out).toEqual([expect.stringMatching(/nothing given$/)]);
+
+    fs.writeFileSync(
+      path.join(work, 'bad.json'),
+      JSON.stringify({ couponBatches: [{ ...file.couponBatches[0], batchCode: 'cli_bad', comboIds: ['nope'] }] }),
+    );
+    expect(await cab('offers', 'publish', 'bad.json')).toMatchObject({
+      code: 1,
+      err: ['coupon batch cli_bad names the package nope, neither in the file nor published'],
+    });
+    expect(await t.db.selectFrom('coupon_batches').select('batch_code').where('batch_code', '=', 'cli_bad').execute()).toEqual([]);
+    expect((await cab('offers', 'withdraw', 'package')).err[0]).toMatch(/offers withdraw needs <kind> <code>/);
   });
 });
 

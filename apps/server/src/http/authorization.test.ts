@@ -76,6 +76,29 @@ const NOT_BOOK_SCOPED = new Set([
   'POST /cab-user-ws/v1/feedback',
   // The caller's own banana-shell wallet (docs/commerce.md): a user's, not a book's.
   'GET /cab-service-ws/v1/accounts',
+  // The catalogue (modules/offers): the caller's coupons, activities, draws and the operation
+  // spaces; a book named in the body is checked by the service (404 for an outsider, offers.test.ts).
+  'POST /finance-common-operation-ws/api/prize/coupons/v1/combo',
+  'POST /finance-common-operation-ws/api/act/v1/combos',
+  'POST /finance-common-operation-ws/api/act/v1/rule-check',
+  'POST /finance-common-operation-ws/api/act/v1/synRuleDrawEnhance',
+  'POST /finance-common-operation-ws/api/operationSpace/queryOperationSpaceInfo',
+  // Recharging the caller's wallet, and the providers' notifications (docs/commerce.md, "Payments").
+  'GET /cab-service-ws/v3/account/payment-cashier/pay-options',
+  'GET /cab-service-ws/account/payment-cashier/pay-options/v3/need-min',
+  'GET /cab-service-ws/v1/user/check/recharge',
+  'GET /finance-common-operation-ws/api/cloud/recharge/v1/rechargeActInfo',
+  'POST /cab-service-ws/v1/account/recharge',
+  'POST /cab-service-ws/v1/account/recharge/cancel/:id',
+  'GET /cab-service-ws/v1/account/order/:id',
+  'POST /cab-service-ws/v1/payments/notify/:channel',
+  // The caller's own orders and trade records (each read checks the order is theirs).
+  'GET /cab-service-ws/account-book/purchasing-orders/:id',
+  'GET /cab-service-ws/account-book/service-order/:id',
+  'POST /cab-service-ws/v1/account/orders',
+  'POST /cab-service-ws/v1/account/orders/num',
+  // The features of every book the caller is in.
+  'GET /cab-service-ws/user/account-book/premium-features',
   'GET /cab-index-ws/v3/book-group/cloud',
   'GET /cab-service-ws/v3/user/account-books',
   'GET /cab-config-ws/v2/account-books/books/recently-use',
@@ -143,7 +166,8 @@ function requestFor(r: RegisteredRoute, bookId: string): { url: string; body: un
   const url = r.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => (name === 'bookId' || r.bookFrom === 'request' ? bookId : '123'));
   if (r.bookFrom === 'trading-entity') return { url, body: r.method === 'GET' ? undefined : {} };
   if (r.method === 'DELETE' || r.method === 'GET') return { url: `${url}?id=${bookId}`, body: undefined };
-  if (r.method === 'PATCH' || r.method === 'POST') return { url, body: { id: bookId, name: '改名' } };
+  // What each such route's body needs besides its book (a rename's name, the feature an unassign ends).
+  if (r.method === 'PATCH' || r.method === 'POST') return { url, body: { id: bookId, name: '改名', feature_code: 'budget_advanced' } };
   return { url, body: {} };
 }
 

@@ -1,11 +1,13 @@
 import type { CommandGroup } from '../kit.ts';
 import { backup, restore } from './backup.ts';
+import { commerce } from './commerce.ts';
 import { community } from './community.ts';
 import { content } from './content.ts';
 import { feedback } from './feedback.ts';
 import { jobs } from './jobs.ts';
 import { ledger } from './ledger.ts';
 import { moderation } from './moderation.ts';
+import { offers } from './offers.ts';
 import { operations } from './operations.ts';
 import { premium } from './premium.ts';
 import { rates } from './rates.ts';
@@ -20,6 +22,8 @@ export const COMMANDS: readonly CommandGroup[] = [
   moderation,
   feedback,
   ledger,
+  offers,
+  commerce,
   jobs,
   backup,
   restore,

@@ -121,23 +121,41 @@ export class MembersService {
     return role;
   }
 
+  /**
+   * Checks in `tx` that the actor may give the member this role: not their own, not the
+   * owner's, nobody above the actor, and a role the actor may hand out.
+   */
+  async checkRoleChange(tx: Database, book: BookContext, actorId: string, userId: string, roleId: string) {
+    const m = await this.member(book.bookId, userId, tx);
+    if (userId === actorId) throw new AppError('member.ownRole');
+    if (m.role_kind === 'owner') throw new AppError('member.ownerRole');
+    if (!mayActOn(book, { kind: m.role_kind, permissions: m.role_permissions })) throw new AppError('member.aboveYou');
+    return { member: m, role: await this.roleToGive(book, roleId, tx) };
+  }
+
+  /** Gives a member a role (checked before: checkRoleChange), with its activity row; false when they are no longer in the book. */
+  async writeRoleChange(tx: Database, bookId: string, actorId: string, userId: string, roleId: string): Promise<boolean> {
+    const m = await this.members.get(bookId, userId, tx);
+    if (!m) return false;
+    await this.members.changeRole(tx, bookId, userId, roleId);
+    await this.books.logActivity(tx, {
+      book_id: bookId,
+      user_id: actorId,
+      action: 'role',
+      entity: 'member',
+      entity_id: userId,
+      before: { role_id: m.role_id },
+      after: { role_id: roleId },
+    });
+    return true;
+  }
+
+  /** A free role given at once; a paid role is bought for the member (commerce: pay-for-assign). */
   async changeRole(book: BookContext, actorId: string, userId: string, roleId: string, locale: Locale): Promise<Member> {
     await this.db.transaction().execute(async (tx) => {
-      const m = await this.member(book.bookId, userId, tx);
-      if (userId === actorId) throw new AppError('member.ownRole');
-      if (m.role_kind === 'owner') throw new AppError('member.ownerRole');
-      if (!mayActOn(book, { kind: m.role_kind, permissions: m.role_permissions })) throw new AppError('member.aboveYou');
-      const role = await this.roleToGive(book, roleId, tx);
-      await this.members.changeRole(tx, book.bookId, userId, role.id);
-      await this.books.logActivity(tx, {
-        book_id: book.bookId,
-        user_id: actorId,
-        action: 'role',
-        entity: 'member',
-        entity_id: userId,
-        before: { role_id: m.role_id },
-        after: { role_id: role.id },
-      });
+      const { member, role } = await this.checkRoleChange(tx, book, actorId, userId, roleId);
+      if (role.id !== member.role_id && role.price_minor !== '0') throw new AppError('commerce.rolePaid');
+      await this.writeRoleChange(tx, book.bookId, actorId, userId, role.id);
     });
     return presentMember(await this.member(book.bookId, userId), actorId, locale);
   }

@@ -16,7 +16,13 @@ export type MessageKind =
   | 'community.comment'
   | 'community.pinned'
   | 'book.recorded'
-  | 'budget.overspent';
+  | 'budget.overspent'
+  | 'payment.succeeded'
+  | 'payment.failed'
+  | 'payment.refunded'
+  | 'purchase.paid'
+  | 'bill.arrears'
+  | 'bill.settled';
 
 export interface NewMessage {
   /** Who is told. */

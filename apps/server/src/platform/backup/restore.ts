@@ -34,6 +34,8 @@ export const PRESEEDED_TABLES: ReadonlySet<string> = new Set([
   'activities',
   'activity_packages',
   'recharge_stairs',
+  // The recharge page's banner (migration 0024).
+  'operation_space_items',
 ]);
 
 /**

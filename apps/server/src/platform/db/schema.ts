@@ -699,6 +699,7 @@ export interface PurchasingOrdersTable {
   coupon_id: Int8 | null;
   coupon_reduction: Generated<Int8>;
   price: Int8;
+  shortfall: Generated<Int8>;
   status: 'awaiting_recharge' | 'paid' | 'cancelled' | 'refunded';
   recharge_order_no: string | null;
   created_at: DefaultedTimestamp;
@@ -728,6 +729,7 @@ export interface ServiceBillsTable {
   payer_id: Int8;
   amount: Int8;
   status: 'unpaid' | 'paid';
+  paid_by_order: string | null;
   created_at: DefaultedTimestamp;
   paid_at: Timestamp | null;
 }
@@ -795,4 +797,19 @@ export interface DB {
   purchasing_orders: PurchasingOrdersTable;
   service_orders: ServiceOrdersTable;
   service_bills: ServiceBillsTable;
+  // The offers module (migration 0024, docs/commerce.md "The catalogue").
+  operation_space_items: OperationSpaceItemsTable;
+}
+
+/** An operation space's items (migration 0024): the banners of the recharge and cloud pages, by space code. */
+export interface OperationSpaceItemsTable {
+  space_code: string;
+  code: string;
+  title: string;
+  title_en: string;
+  text: Generated<string>;
+  text_en: Generated<string>;
+  link: Generated<string>;
+  position: Generated<number>;
+  withdrawn_at: Timestamp | null;
 }

@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { COMMERCE_PATHS, SANDBOX_PAY_PATHS } from '@cab/contracts';
+import { signatureHeader } from '../src/platform/payments/signature.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { freePort } from './process.ts';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+
+/** The sandbox provider as a process of its own (src/platform/payments/sandbox/main.ts), with its own secrets. */
+export interface SandboxProcess {
+  url: string;
+  apiKey: string;
+  webhookSecret: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+  /** The sandbox's own API, as CAB calls it. */
+  api(method: 'GET' | 'POST', p: string, body?: object): Promise<Response>;
+  /** The payer's choice on the cashier page (a form post): answers where the cashier sends them. */
+  decide(paymentId: string, decision: 'confirm' | 'fail' | 'abandon'): Promise<string>;
+}
+
+export async function startSandboxProcess(env: Record<string, string> = {}): Promise<SandboxProcess> {
+  const port = await freePort();
+  const apiKey = crypto.randomBytes(16).toString('hex');
+  const webhookSecret = crypto.randomBytes(16).toString('hex');
+  const url = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/platform/payments/sandbox/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      SANDBOX_PORT: String(port),
+      SANDBOX_API_KEY: apiKey,
+      SANDBOX_WEBHOOK_SECRET: webhookSecret,
+      SANDBOX_PUBLIC_BASE: url,
+      SANDBOX_RETRY_DELAYS_MS: '0,200,500,1000,2000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const deadline = Date.now() + 30_000;
+  while (!out.includes('listening')) {
+    if (proc.exitCode !== null) throw new Error(`sandbox exited with ${proc.exitCode}: ${out}`);
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`sandbox did not start: ${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const api = (method: 'GET' | 'POST', p: string, body?: object) =>
+    fetch(url + p, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  return {
+    url,
+    apiKey,
+    webhookSecret,
+    proc,
+    output: () => out,
+    api,
+    async decide(paymentId, decision) {
+      const res = await fetch(url + SANDBOX_PAY_PATHS.decide.replace(':id', paymentId).replace(':decision', decision), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+        redirect: 'manual',
+      });
+      return res.headers.get('location') ?? '';
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface PayingApp {
+  t: TestApp;
+  sandbox: SandboxProcess;
+  /** Where the test app listens (the sandbox posts its notifications there). */
+  base: string;
+  /** A notification as the sandbox would sign it (to forge, replay or delay one). */
+  signed(body: object, o?: { secret?: string; timestampS?: number }): { headers: Record<string, string>; payload: string };
+  close(): Promise<void>;
+}
+
+/** A test app that takes payments through a sandbox process, and listens so that its notifications arrive. */
+export async function startPayingApp(env: Record<string, string> = {}): Promise<PayingApp> {
+  const sandbox = await startSandboxProcess();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await startTestApp({
+    CAB_PAY_SANDBOX_URL: sandbox.url,
+    CAB_PAY_SANDBOX_API_KEY: sandbox.apiKey,
+    CAB_PAY_SANDBOX_WEBHOOK_SECRET: sandbox.webhookSecret,
+    CAB_PAY_NOTIFY_BASE: base,
+    ...env,
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return {
+    t,
+    sandbox,
+    base,
+    signed(body, o = {}) {
+      const payload = JSON.stringify(body);
+      const ts = o.timestampS ?? Math.floor(t.clock.now() / 1000);
+      return {
+        payload,
+        headers: { 'content-type': 'application/json', 'pay-signature': signatureHeader(o.secret ?? sandbox.webhookSecret, ts, payload) },
+      };
+    },
+    close: async () => {
+      await t.close();
+      await sandbox.stop();
+    },
+  };
+}
+
+/** The notify call of a channel, for app.inject. */
+export const notifyPath = (channel = 'sandbox') => COMMERCE_PATHS.paymentNotify.replace(':channel', channel);
+
+/** Fixture: the user's wallet recharged through the sandbox (the payer confirms); answers the order number. */
+export async function rechargePaid(p: PayingApp, token: string, amount: string): Promise<string> {
+  const res = await p.t.client.post(COMMERCE_PATHS.recharge, { amount, pay_type: 7, channel: 'sandbox' }, { token });
+  if (res.statusCode !== 201) throw new Error(`recharge: ${res.statusCode} ${res.body}`);
+  const no = (res.json() as { data: { order_no: string } }).data.order_no;
+  await payAt(p, no, 'confirm');
+  for (let i = 0; i < 100; i++) {
+    const row = await p.t.db.selectFrom('recharge_orders').select('status').where('order_no', '=', no).executeTakeFirstOrThrow();
+    if (row.status === 'paid') return no;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`recharge ${no} was not paid: ${p.sandbox.output()}`);
+}
+
+/** The payer's choice at the cashier for a recharge order. */
+export async function payAt(p: PayingApp, orderNo: string, decision: 'confirm' | 'fail' | 'abandon'): Promise<string> {
+  const row = await p.t.db.selectFrom('recharge_orders').select('payment_id').where('order_no', '=', orderNo).executeTakeFirstOrThrow();
+  if (!row.payment_id) throw new Error(`recharge ${orderNo} has no payment`);
+  return p.sandbox.decide(row.payment_id, decision);
+}
+
+/** Polls until the condition holds (a notification arrives from the sandbox process). */
+export async function eventually<T>(read: () => Promise<T>, holds: (v: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 150; i++) {
+    const v = await read();
+    if (holds(v)) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${what} did not happen`);
+}
