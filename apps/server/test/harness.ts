@@ -214,12 +214,16 @@ const phoneRun = crypto.randomInt(0, 10_000);
 /** A distinct, valid phone number per call, and per run (Redis keeps rate limits between runs). */
 export const nextPhone = () => `139${String(phoneRun).padStart(4, '0')}${String(++phoneSeq).padStart(4, '0')}`;
 
-/** Fixture builder: a signed-in user, through the real code login. */
-export async function buildUser(t: TestApp, phone = nextPhone()): Promise<LoginResponse['data']> {
-  const sent = await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 });
+/**
+ * Fixture builder: a signed-in user, through the real code login. Suites that make many
+ * users name another address now and then (`from`): sending codes is limited per address.
+ */
+export async function buildUser(t: TestApp, phone = nextPhone(), from?: string): Promise<LoginResponse['data']> {
+  const o = from ? { remoteAddress: from } : {};
+  const sent = await t.client.post(AUTH_PATHS.verifyCode, { phone, type: 4 }, o);
   if (sent.statusCode !== 200) throw new Error(`verify-code: ${sent.statusCode} ${sent.body}`);
   const code = await latestCode(t.app, phone);
-  const res = await t.client.post(AUTH_PATHS.login, { type: 'code', phone, code });
+  const res = await t.client.post(AUTH_PATHS.login, { type: 'code', phone, code }, o);
   if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
   return (res.json() as LoginResponse).data;
 }

@@ -1,8 +1,8 @@
 import { COMMERCE_PATHS, ErrorCode, type RechargeOrder } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startTestApp } from '../../../test/harness.ts';
+import { buildBook, buildUser, inBook, runCab, startTestApp } from '../../../test/harness.ts';
 import { expectRefused } from '../../../test/members.ts';
-import { notifyPath, startPayingApp, type PayingApp } from '../../../test/payments.ts';
+import { eventually, notifyPath, rechargePaid, startPayingApp, type PayingApp } from '../../../test/payments.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 
 let p: PayingApp;
@@ -284,5 +284,45 @@ describe('notifications that do not hold', () => {
     expect(await p.t.db.selectFrom('ledger_entries').select('kind').where('order_no', '=', order.order_no).orderBy('id').execute()).toEqual(
       [{ kind: 'recharge' }, { kind: 'bonus' }],
     );
+  });
+});
+
+describe("the operator's refund", () => {
+  it('takes the shells and their bonus back, refunds through the provider, and refuses what cannot be', async () => {
+    const u = await buildUser(p.t);
+    const no = await rechargePaid(p, u.token, '6');
+    expect(await balance(u.token)).toBe('7.00');
+    const asked = await runCab(p.t, ['commerce', 'refund', no]);
+    expect(asked.code).toBe(2);
+    const res = await runCab(p.t, ['--yes', 'commerce', 'refund', no]);
+    expect(res.code, res.err.join('\n')).toBe(0);
+    expect(res.out.join('\n')).toContain(`refunded ${no}`);
+    expect(await balance(u.token)).toBe('0.00');
+    // The provider confirms the refund with its own notification.
+    const o = await eventually(
+      async () => (await p.t.client.get(orderPath(no), { token: u.token })).json().data as RechargeOrder,
+      (x) => x.late_refund === 'refunded',
+      'the refund confirmed',
+    );
+    expect(o.status).toBe('refunded');
+    expect(await ledger.audit()).toEqual({ unbalanced: [], mismatched: [], overdrawn: [] });
+    // Again: refused, nothing changes.
+    const again = await runCab(p.t, ['--yes', 'commerce', 'refund', no]);
+    expect(again.code).toBe(1);
+    expect(again.err.join('\n')).toContain('only a paid order is refunded');
+
+    // A recharge whose shells were spent is not refunded.
+    const spender = await buildUser(p.t);
+    const book = await buildBook(p.t, spender.token);
+    const spent = await rechargePaid(p, spender.token, '6');
+    await p.t.client.post(COMMERCE_PATHS.purchase, { combo_id: 'budget_advanced_30' }, inBook(spender.token, book.id));
+    const refused = await runCab(p.t, ['--yes', 'commerce', 'refund', spent]);
+    expect(refused.code).toBe(1);
+    expect(refused.err.join('\n')).toContain('has spent the shells');
+    expect(await balance(spender.token)).toBe('1.00');
+    expect(
+      (await p.t.db.selectFrom('recharge_orders').select('status').where('order_no', '=', spent).executeTakeFirstOrThrow()).status,
+    ).toBe('paid');
+    expect((await runCab(p.t, ['--yes', 'commerce', 'refund', 'P123'])).code).toBe(2);
   });
 });

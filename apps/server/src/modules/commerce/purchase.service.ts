@@ -174,7 +174,7 @@ export class PurchaseService {
         bookId: order.book_id,
         kind: 'purchase.paid',
         params: { bookName: await this.repo.bookName(tx, order.book_id), itemName: title, bookId: order.book_id },
-        link: `budgetSetting/index?bookId=${order.book_id}`,
+        link: `budget/index?bookId=${order.book_id}`,
       },
     ]);
   }

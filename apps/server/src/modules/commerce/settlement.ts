@@ -103,7 +103,7 @@ export class Settlement {
       if (!failed) return 'unchanged';
       for (const hook of this.hooks.closed) await hook(tx, failed);
       await this.notifier.notify(tx, [
-        { userId: failed.user_id, bookId: null, kind: 'payment.failed', params: { orderNo: failed.order_no }, link: '/trade/pages/record' },
+        { userId: failed.user_id, bookId: null, kind: 'payment.failed', params: { orderNo: failed.order_no }, link: 'trade/pages/record' },
       ]);
       return 'failed';
     }
@@ -116,7 +116,7 @@ export class Settlement {
           bookId: null,
           kind: 'payment.refunded',
           params: { orderNo: order.order_no, amountCny: minorToMoney(order.amount_cny) },
-          link: '/trade/pages/record',
+          link: 'trade/pages/record',
         },
       ]);
       return 'refunded';
@@ -146,7 +146,7 @@ export class Settlement {
         bookId: null,
         kind: 'payment.succeeded',
         params: { amount: minorToMoney(BigInt(order.amount) + bonus) },
-        link: '/trade/pages/record',
+        link: 'trade/pages/record',
       },
     ]);
     for (const hook of this.hooks.paid) await hook(tx, order);
