@@ -3,14 +3,25 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../src/http/route.ts';
 import { buildBook, buildUser, startTestApp, type TestApp } from '../test/harness.ts';
+import { startSandboxProcess, type SandboxProcess } from '../test/payments.ts';
 import { HOSTILE, PAGED_CALLS, buildPagingWorld, callPage, forge, realPosition, type PositionKind } from '../test/paged-calls.ts';
 import { asText, encodeLoosely, hostilePart, huge, queryString, valueFor } from './arbitraries.ts';
 
 let t: TestApp;
+let sandbox: SandboxProcess;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The payment calls reach a real provider: the sandbox, as a process of its own.
+  sandbox = await startSandboxProcess();
+  t = await startTestApp({
+    CAB_PAY_SANDBOX_URL: sandbox.url,
+    CAB_PAY_SANDBOX_API_KEY: sandbox.apiKey,
+    CAB_PAY_SANDBOX_WEBHOOK_SECRET: sandbox.webhookSecret,
+  });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await sandbox.stop();
+});
 
 const TOTAL = Number(process.env.CAB_FUZZ_REQUESTS ?? 100_000);
 const CURSOR_TOTAL = Number(process.env.CAB_FUZZ_CURSORS ?? 20_000);

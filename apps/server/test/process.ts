@@ -32,9 +32,10 @@ export interface RunningServer {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  opts: { stalledStdout?: boolean; viaNpm?: boolean; compiled?: boolean } = {},
+  opts: { stalledStdout?: boolean; viaNpm?: boolean; compiled?: boolean; port?: number } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A given port: a server started again where its payment provider's notifications go.
+  const port = opts.port ?? (await freePort());
   // Production refuses to start without an SMS provider: unless the caller names one, the
   // codes go to a local gateway, where the test reads them as a phone would.
   const production = (env.NODE_ENV ?? 'development') === 'production';
