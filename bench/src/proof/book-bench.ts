@@ -10,6 +10,7 @@ import { signedFetch, startServerProcess, waitForExit } from '../../../apps/serv
 import { fillLargeBook } from '../../../apps/server/test/large-book.ts';
 import { signInWithBook, startBenchServer } from '../server.ts';
 import { StatementRecorder, median, percentile, pgRunner, pgliteRunner, timeConcurrent, timeRuns, type Statement } from './floor.ts';
+import { PURCHASE_PATH, benchPurchase } from './purchase-bench.ts';
 
 export interface BenchOptions {
   size: number;
@@ -150,6 +151,26 @@ export async function benchBook(o: BenchOptions, log: (line: string) => void): P
     ]);
 
     // Writes come after the reads, so every read saw a book of exactly `size` records.
+    const bought = await benchPurchase({
+      db: setup.db,
+      userId,
+      runs: o.runs,
+      recorder,
+      raw,
+      buy: (on) => call(on, 'POST', PURCHASE_PATH, { combo_id: 'budget_advanced_30' }),
+      captureOn: setup.base,
+      timedOn: base,
+      emptyP50,
+    });
+    rows.push({
+      book: label,
+      name: 'buy a package from the wallet (order, ledger entry, feature)',
+      api: p(bought.api),
+      floor: `${ms(bought.floor)} (SQL ${ms(median(bought.sql))}, ${bought.statements} statements)`,
+      ratio: median(bought.api) / bought.floor,
+    });
+    log(`${label}: buy a package: ${p(bought.api)}; floor ${ms(bought.floor)}`);
+
     const category = categories.data[0]!.sub_categories[0]!.id;
     const expense = (i: number) => ({
       account: { id: account },

@@ -64,25 +64,30 @@ export class LedgerRepository {
     return new Map(rows.map((r) => [r.id, { balance: BigInt(r.balance), mustNotOverdraw: r.must_not_overdraw }]));
   }
 
-  /** The new entry's id, or undefined when its key was used before (the caller compares). */
+  /**
+   * Writes the entry and its postings in one statement, and answers the entry's id; or
+   * writes nothing and answers undefined when its key was used before (the caller
+   * compares). One statement: one round trip, and nothing that names the new entry's id
+   * from outside it.
+   */
   async insertEntry(
     tx: Database,
     e: { key: string; kind: string; reversesId: string | null; orderNo: string | null; memo: string; at: Date },
+    postings: ReadonlyArray<{ accountId: string; amount: bigint }>,
   ): Promise<string | undefined> {
-    const row = await tx
-      .insertInto('ledger_entries')
-      .values({ idempotency_key: e.key, kind: e.kind, reverses_id: e.reversesId, order_no: e.orderNo, memo: e.memo, created_at: e.at })
-      .onConflict((oc) => oc.constraint('ledger_entries_key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row?.id;
-  }
-
-  async insertPostings(tx: Database, entryId: string, postings: ReadonlyArray<{ accountId: string; amount: bigint }>): Promise<void> {
-    await tx
-      .insertInto('ledger_postings')
-      .values(postings.map((p) => ({ entry_id: entryId, account_id: p.accountId, amount: p.amount.toString() })))
-      .execute();
+    const rows = sql.join(postings.map((p) => sql`(${p.accountId}::bigint, ${p.amount.toString()}::bigint)`));
+    const res = await sql<{ id: string }>`
+      WITH entry AS (
+        INSERT INTO ledger_entries (idempotency_key, kind, reverses_id, order_no, memo, created_at)
+        VALUES (${e.key}, ${e.kind}, ${e.reversesId}::bigint, ${e.orderNo}, ${e.memo}, ${e.at})
+        ON CONFLICT ON CONSTRAINT ledger_entries_key DO NOTHING
+        RETURNING id
+      ), posted AS (
+        INSERT INTO ledger_postings (entry_id, account_id, amount)
+        SELECT entry.id, p.account_id, p.amount FROM entry, (VALUES ${rows}) AS p (account_id, amount)
+      )
+      SELECT id::text AS id FROM entry`.execute(tx);
+    return res.rows[0]?.id;
   }
 
   entryByKey(tx: Database, key: string): Promise<EntryRow | undefined> {

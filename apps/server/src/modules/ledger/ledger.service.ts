@@ -113,17 +113,20 @@ export class LedgerService {
       if (account.mustNotOverdraw && after < 0n) throw new LedgerError('insufficient', `account ${p.accountId} lacks ${-after}`, -after);
       if (after > INT8_MAX || after < -INT8_MAX) throw new LedgerError('invalid', `account ${p.accountId} would overflow`);
     }
-    const entryId = await this.repo.insertEntry(tx, {
-      key: input.key,
-      kind: input.kind,
-      reversesId,
-      orderNo: input.orderNo ?? null,
-      memo: input.memo ?? '',
-      at: new Date(this.clock.now()),
-    });
+    const entryId = await this.repo.insertEntry(
+      tx,
+      {
+        key: input.key,
+        kind: input.kind,
+        reversesId,
+        orderNo: input.orderNo ?? null,
+        memo: input.memo ?? '',
+        at: new Date(this.clock.now()),
+      },
+      postings,
+    );
     // Another writer took the key between the look and the insert (it waited on the key's index): answer as a replay.
     if (entryId === undefined) return this.replay(tx, input, postings);
-    await this.repo.insertPostings(tx, entryId, postings);
     return { entryId, replayed: false };
   }
 
