@@ -1,6 +1,8 @@
 import type { Job } from './platform/jobs/runner.ts';
 import type { BuiltApp } from './app.ts';
+import { DEFAULT_TIME_ZONE } from '@cab/contracts';
 import type { BillingService } from './modules/commerce/billing.service.ts';
+import type { FeatureNotices } from './modules/commerce/feature-notices.ts';
 import type { RechargeService } from './modules/commerce/recharge.service.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 
@@ -54,8 +56,11 @@ export function paymentsJob(recharge: RechargeService): Job {
   };
 }
 
-/** The day's bill of every running service (paid roles, PerDay features), paid from the payers' wallets where they can. */
-export function billingJob(billing: BillingService): Job {
+/**
+ * The day's bill of every running service (paid roles, PerDay features), paid from the
+ * payers' wallets where they can; and the notices of bought features ending soon or ended.
+ */
+export function billingJob(billing: BillingService, notices: FeatureNotices): Job {
   return {
     name: 'billing',
     period: 'daily',
@@ -63,7 +68,8 @@ export function billingJob(billing: BillingService): Job {
     run: async (at) => {
       const day = billing.dayOf(at.getTime());
       const r = await billing.runDay(day);
-      return `billed ${r.billed} of ${r.services} running services for ${day}`;
+      const told = await notices.run(day, DEFAULT_TIME_ZONE);
+      return `billed ${r.billed} of ${r.services} running services for ${day}; ${told} notices of features ending`;
     },
   };
 }
@@ -74,6 +80,6 @@ export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce'>): 
     housekeepingJob(built.housekeeping),
     ledgerAuditJob(built.commerce.ledger),
     paymentsJob(built.commerce.recharge),
-    billingJob(built.commerce.billing),
+    billingJob(built.commerce.billing, built.commerce.notices),
   ];
 }

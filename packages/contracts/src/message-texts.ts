@@ -86,6 +86,17 @@ export const MESSAGE_TEXTS = /* @__PURE__ */ (() =>
         en: 'Today’s {amount} banana shells for {itemName} in "{bookName}" could not be paid: please top up',
       },
     },
+    'feature.expiring': {
+      title: { 'zh-CN': '服务即将到期', en: 'Feature ending soon' },
+      body: {
+        'zh-CN': '「{bookName}」的{itemName}将于 {date} 到期，到期前续费可以继续使用',
+        en: '{itemName} in "{bookName}" ends on {date}; renew before then to keep it',
+      },
+    },
+    'feature.expired': {
+      title: { 'zh-CN': '服务已到期', en: 'Feature ended' },
+      body: { 'zh-CN': '「{bookName}」的{itemName}已于 {date} 到期', en: '{itemName} in "{bookName}" ended on {date}' },
+    },
     'bill.settled': {
       title: { 'zh-CN': '欠费已结清', en: 'Arrears paid' },
       body: { 'zh-CN': '「{bookName}」的欠费 {amount} 香蕉贝已结清', en: 'The {amount} banana shells owed by "{bookName}" are paid' },

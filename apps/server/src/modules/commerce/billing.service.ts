@@ -125,14 +125,14 @@ export class BillingService {
               bookId,
               kind: 'bill.arrears',
               params: { bookName, itemName, amount: minorToMoney(owed), bookId },
-              link: '/bookSetting/pages/bananashell',
+              link: `bookSetting/pages/bananashell?bookId=${bookId}`,
             }
           : {
               userId: payerId,
               bookId,
               kind: 'bill.settled',
               params: { bookName, amount: minorToMoney(paid), bookId },
-              link: '/trade/pages/record',
+              link: `trade/pages/record?bookId=${bookId}`,
             },
       );
     }

@@ -11,6 +11,7 @@ import type { Notifier } from '../messages/notify.ts';
 import type { MembersService } from '../members/members.service.ts';
 import type { OffersService } from '../offers/offers.service.ts';
 import { BillingService } from './billing.service.ts';
+import { FeatureNotices } from './feature-notices.ts';
 import { FeaturesRepository } from './features.repository.ts';
 import { FeaturesService } from './features.service.ts';
 import { OrdersRepository } from './orders.repository.ts';
@@ -59,9 +60,9 @@ export async function registerCommerce(
   const services = new ServiceRepository();
   const billing = new BillingService(db, clock, services, ledger, notifier, (tx, s) => services.title(tx, s));
   const roles = new RoleSale(db, clock, deps.members, purchases, purchaseRepo, services, billing, ledger, notifier);
-  const features = new FeaturesService(db, clock, new FeaturesRepository(), services, ledger, (userId, bookId) =>
-    app.bookRoleLookup(userId, bookId),
-  );
+  const featuresRepo = new FeaturesRepository();
+  const features = new FeaturesService(db, clock, featuresRepo, services, ledger, (userId, bookId) => app.bookRoleLookup(userId, bookId));
+  const notices = new FeatureNotices(db, featuresRepo, notifier);
   // A paid recharge completes the purchase waiting for it, then pays the payer's unpaid daily bills.
   settlement.hooks.paid.push((tx, order) => purchases.rechargePaid(tx, order));
   settlement.hooks.paid.push((tx, order) => billing.payBills(tx, order.user_id));
@@ -71,5 +72,5 @@ export async function registerCommerce(
   registerPurchaseRoutes(app, routes, purchases);
   registerServiceRoutes(app, routes, features, roles);
   registerOrderRoutes(app, routes, new OrdersService(db, new OrdersRepository()));
-  return { ledger, recharge, settlement, purchases, billing };
+  return { ledger, recharge, settlement, purchases, billing, notices };
 }

@@ -10,6 +10,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => p.close());
 
+const DAY = 86_400_000;
 const feature = (token: string, bookId: string, code = 'budget_advanced') =>
   p.t.client.get(COMMERCE_PATHS.bookFeature.replace(':x', code), inBook(token, bookId));
 const unassign = (token: string, bookId: string, code = 'budget_advanced') =>
@@ -49,6 +50,36 @@ describe('premium features of a book', () => {
     expectRefused(refused, 409, ErrorCode.ORDER_REFUSED);
     expect(refused.json().message).toBe('已付费的时长会保留到到期，无需取消');
     expect((await feature(owner.token, book.id)).json().data.status).toBe('open');
+  });
+
+  it('tells the owner once that a bought feature ends soon, and once that it ended', async () => {
+    const owner = await buildUser(p.t);
+    const book = await buildBook(p.t, owner.token, 'family', '家庭账本');
+    await rechargePaid(p, owner.token, '6');
+    await p.t.client.post(COMMERCE_PATHS.purchase, { combo_id: 'budget_advanced_30' }, inBook(owner.token, book.id));
+    const ends = p.t.clock.now() + 30 * DAY;
+    const { billing, notices } = p.t.built.commerce;
+    const told = async () =>
+      (
+        await p.t.db
+          .selectFrom('messages')
+          .select(['kind', 'params'])
+          .where('user_id', '=', owner.userid)
+          .where('kind', 'like', 'feature.%')
+          .orderBy('id')
+          .execute()
+      ).map((m) => [m.kind, (m.params as { date: string }).date]);
+    await notices.run(billing.dayOf(ends - 4 * DAY), 'Asia/Shanghai');
+    expect(await told()).toEqual([]);
+    await notices.run(billing.dayOf(ends - 3 * DAY), 'Asia/Shanghai');
+    const date = new Date(ends).toISOString().slice(0, 10);
+    expect(await told()).toEqual([['feature.expiring', date]]);
+    await notices.run(billing.dayOf(ends), 'Asia/Shanghai');
+    await notices.run(billing.dayOf(ends + DAY), 'Asia/Shanghai');
+    expect(await told()).toEqual([
+      ['feature.expiring', date],
+      ['feature.expired', date],
+    ]);
   });
 
   it('ends an operator grant by unassign; refuses who may not, and codes not on sale', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
 
 export interface FeatureStateRow {
@@ -61,6 +62,40 @@ export class FeaturesRepository {
       .orderBy('bu.book_id')
       .orderBy('f.position')
       .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Bought features (not the operator's) of live books ending within days [from, to) of
+   * `day` (local midnights in `zone`), with their owner and last buyer.
+   */
+  endingBetween(tx: Database, w: { day: string; zone: string; from: number; to: number }) {
+    const midnight = (days: number) => sql<Date>`((${w.day}::date + ${days}::int)::timestamp AT TIME ZONE ${w.zone})`;
+    return tx
+      .selectFrom('book_premium_features as g')
+      .innerJoin('books as b', 'b.id', 'g.book_id')
+      .innerJoin('premium_features as f', 'f.feature_code', 'g.feature_code')
+      .select((eb) => [
+        'g.book_id',
+        'b.name as book_name',
+        'b.creator_id',
+        'f.name',
+        'f.name_en',
+        eb.ref('g.expires_at').$notNull().as('expires_at'),
+        eb
+          .selectFrom('purchasing_orders as po')
+          .select('po.user_id')
+          .whereRef('po.book_id', '=', 'g.book_id')
+          .whereRef('po.feature_code', '=', 'g.feature_code')
+          .where('po.status', '=', 'paid')
+          .orderBy('po.id', 'desc')
+          .limit(1)
+          .as('buyer_id'),
+      ])
+      .where('g.source', '=', 'order')
+      .where('g.expires_at', '>=', midnight(w.from))
+      .where('g.expires_at', '<', midnight(w.to))
+      .where('b.deleted_at', 'is', null)
       .execute();
   }
 

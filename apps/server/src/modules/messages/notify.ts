@@ -22,7 +22,9 @@ export type MessageKind =
   | 'payment.refunded'
   | 'purchase.paid'
   | 'bill.arrears'
-  | 'bill.settled';
+  | 'bill.settled'
+  | 'feature.expiring'
+  | 'feature.expired';
 
 export interface NewMessage {
   /** Who is told. */
