@@ -63,6 +63,10 @@ export async function registerCommerce(
   const featuresRepo = new FeaturesRepository();
   const features = new FeaturesService(db, clock, featuresRepo, services, ledger, (userId, bookId) => app.bookRoleLookup(userId, bookId));
   const notices = new FeatureNotices(db, featuresRepo, notifier);
+  settlement.bookChanged = (bookId) => {
+    app.answerCache?.changed(bookId, 'members');
+    app.live?.toBook(bookId, { type: 'book', bookId, what: 'book' });
+  };
   // A paid recharge completes the purchase waiting for it, then pays the payer's unpaid daily bills.
   settlement.hooks.paid.push((tx, order) => purchases.rechargePaid(tx, order));
   settlement.hooks.paid.push((tx, order) => billing.payBills(tx, order.user_id));

@@ -67,6 +67,11 @@ export class RechargeRepository {
       .executeTakeFirst();
   }
 
+  /** The book of the purchase a recharge paid for. */
+  async purchaseBook(tx: Database, purchaseOrderNo: string): Promise<string | undefined> {
+    return (await tx.selectFrom('purchasing_orders').select('book_id').where('order_no', '=', purchaseOrderNo).executeTakeFirst())?.book_id;
+  }
+
   /** Records a provider's notification once: false when it was seen before. */
   async firstSight(tx: Database, e: { channel: string; eventId: string; orderNo: string; kind: string; at: Date }): Promise<boolean> {
     const row = await tx

@@ -172,6 +172,12 @@ describe('buying a role', () => {
     expect(order).toMatchObject({ status: 'awaiting_recharge', shortfall: '5.00' });
     expect((await summary(member.token, book.id)).auth_status).toBe('waiting_distribute');
     expect(await roleOf(book.id, member.userid)).not.toBe(role);
+    // What the member may do, as the server knows it (and keeps it in memory): a viewer's.
+    const mayDetail = async () =>
+      (await p.t.client.get('/cab-service-ws/user/account-book/permissions?code=02000504', inBook(member.token, book.id))).json().data[
+        '02000504'
+      ];
+    expect(await mayDetail()).toBe('1');
     await payAt(p, order.recharge!.order_no, 'confirm');
     await eventually(
       () => roleOf(book.id, member.userid),
@@ -179,6 +185,8 @@ describe('buying a role', () => {
       'the role being assigned',
     );
     expect((await summary(member.token, book.id)).auth_status).toBe('normal');
+    // The role given after the answer reaches what the server keeps: the paid role does not hold it.
+    expect(await mayDetail()).toBe('0');
   });
 
   it('refuses a free role, a caller who may not assign, someone outside the book, and bad lists', async () => {

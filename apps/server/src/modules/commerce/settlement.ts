@@ -29,6 +29,12 @@ export type SettleOutcome = 'paid' | 'failed' | 'late' | 'refunded' | 'duplicate
  */
 export class Settlement {
   readonly hooks: SettlementHooks = { paid: [], closed: [] };
+  /**
+   * Told, once a settlement committed, of each book a waiting purchase opened something in
+   * (a feature, a role): kept answers and memberships are forgotten and its clients refetch,
+   * as after a write through a route.
+   */
+  bookChanged: (bookId: string) => void = () => undefined;
 
   constructor(
     private readonly db: Database,
@@ -80,6 +86,10 @@ export class Settlement {
       return { outcome: await this.transition(tx, order, n, at), order };
     });
     if (outcome === 'late' && order) await this.refundLate(order.order_no);
+    if (outcome === 'paid' && order?.purchase_order_no) {
+      const bookId = await this.repo.purchaseBook(this.db, order.purchase_order_no);
+      if (bookId) this.bookChanged(bookId);
+    }
     return outcome;
   }
 
