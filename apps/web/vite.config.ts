@@ -15,6 +15,15 @@ const group = (name: string, test: RegExp) => ({ name, test, priority: 1, includ
  * was parsed, the info flow's imports were four round trips one after the other.
  */
 const FETCHED_WITH_DEPS = /\/(\w+Page|InfoFlow|prefetch)-[\w-]+\.js$/;
+/**
+ * Pages reached rarely and never as a first screen (the wallet's top-up, payment results and
+ * trade records, issue 27): their own chunks come as each is parsed. Every page listed with
+ * its chunks adds their names to the entry's preload map, which every first load carries
+ * (registering these seven with theirs cost home, mine and the dashboard 0.3 KB).
+ */
+const FETCHED_AS_PARSED = /\/(BananaShell|Processing|PaySuccess|PayFail|Record|Result|RechargeGuide)Page-[\w-]+\.js$/;
+/** What the entry itself loads: never worth a preload link. */
+const ALWAYS_LOADED = /\/(framework|rolldown-runtime)-[\w-]+\.js$/;
 
 export default defineConfig(() => ({
   plugins: [react(), inlineEntryCss(), precompress()],
@@ -29,7 +38,10 @@ export default defineConfig(() => ({
     // the moment it is made: preloading everything held home's main thread 60-250 ms longer
     // in Lighthouse (4x CPU), for about the same largest paint (docs/performance.md, issue 26).
     modulePreload: {
-      resolveDependencies: (filename: string, deps: string[]) => (FETCHED_WITH_DEPS.test(filename) ? deps : []),
+      resolveDependencies: (filename: string, deps: string[], { hostId }: { hostId: string }) =>
+        FETCHED_WITH_DEPS.test(filename) && !FETCHED_AS_PARSED.test(filename)
+          ? deps.filter((d) => d !== hostId && !ALWAYS_LOADED.test(d))
+          : [],
     },
     // Images are inlined only when tiny; anything larger is its own cacheable file.
     assetsInlineLimit: 1024,
@@ -68,6 +80,12 @@ export default defineConfig(() => ({
               /(src[\\/]app[\\/]MoreRows\.|antd-mobile[\\/]es[\\/]components[\\/]infinite-scroll[\\/]|ahooks[\\/]es[\\/](useLockFn|useThrottleFn)[\\/]|lodash[\\/])/,
             ),
             group('market', /(src[\\/]features[\\/]market[\\/](api|components[\\/]glyphs)\.|contracts[\\/]src[\\/]market-paths\.)/),
+            // The commerce screens' shared pieces (issue 27): one chunk, one request, where
+            // rolldown made eight small ones for the seven pages that share them.
+            group(
+              'commerce',
+              /(src[\\/]features[\\/]commerce[\\/](api|flow|money|format|processing|useRechargeField|components[\\/]glyphs)\.|src[\\/]i18n[\\/]commerce(\.zh-CN)?\.ts|contracts[\\/]src[\\/]commerce-paths\.)/,
+            ),
             group(
               'content',
               /(src[\\/]features[\\/]content[\\/](api|mine-info|operations|format|components[\\/](glyphs|useFollowLink))|src[\\/]i18n[\\/]content)\./,

@@ -165,4 +165,12 @@ export const PAGES: Record<string, PageDef> = {
   messageSecondList: page(() => import('../pages/messageCenter/SecondListPage.tsx')),
   messageDetail: page(() => import('../pages/messageCenter/MessageDetailPage.tsx')),
   toReport: page(() => import('../pages/messageCenter/ToReportPage.tsx')),
+  // Commerce (issue 27): the banana-shell wallet and its top-up, the payment's result pages, the trade records.
+  wallet: page(() => import('../pages/bookSetting/BananaShellPage.tsx')),
+  processing: page(() => import('../pages/bookSetting/ProcessingPage.tsx')),
+  paySuccess: page(() => import('../pages/bookSetting/PaySuccessPage.tsx')),
+  payFail: page(() => import('../pages/bookSetting/PayFailPage.tsx')),
+  tradeRecord: page(() => import('../pages/trade/RecordPage.tsx')),
+  tradeResult: page(() => import('../pages/trade/ResultPage.tsx')),
+  rechargeGuide: page(() => import('../pages/trade/RechargeGuidePage.tsx')),
 };

@@ -89,6 +89,7 @@ export const budgetsEn: Texts<typeof budgetsZhCN> = {
     title: 'Advanced budgets are not opened',
     body: 'Once opened, subcategories can have budgets and budgets can be extended to longer periods',
     ok: 'Got it',
+    open: 'Open',
   },
   children: {
     primary: 'Category',

@@ -86,6 +86,7 @@ export const budgetsZhCN = {
     title: '高级预算尚未开通',
     body: '开通后可以为二级分类设置预算、把预算延伸到更长周期',
     ok: '知道了',
+    open: '开通',
   },
   children: {
     primary: '一级分类',

@@ -43,6 +43,7 @@ export const en: Resources = {
     feedback: 'Feedback',
     about: 'About us',
     personalInfo: 'Personal info',
+    wallet: 'Banana shells',
     language: 'Language',
     noPhone: 'No phone bound',
   },

@@ -4,6 +4,7 @@ import type { accountingZhCN } from './accounting.zh-CN.ts';
 import type { activityZhCN } from './activity.zh-CN.ts';
 import type { budgetsZhCN } from './budgets.zh-CN.ts';
 import type { clockZhCN } from './clock.zh-CN.ts';
+import type { commerceZhCN } from './commerce.zh-CN.ts';
 import type { communityZhCN } from './community.zh-CN.ts';
 import type { contentZhCN } from './content.zh-CN.ts';
 import type { flowSearchZhCN } from './flow-search.zh-CN.ts';
@@ -35,6 +36,7 @@ export interface Sections {
   activity: typeof activityZhCN;
   budgets: typeof budgetsZhCN;
   clock: typeof clockZhCN;
+  commerce: typeof commerceZhCN;
   community: typeof communityZhCN;
   content: typeof contentZhCN;
   flow: typeof flowZhCN;

@@ -41,6 +41,7 @@ export const zhCN = {
     feedback: '意见反馈',
     about: '关于我们',
     personalInfo: '个人信息',
+    wallet: '香蕉贝',
     language: '语言',
     noPhone: '未绑定手机',
   },

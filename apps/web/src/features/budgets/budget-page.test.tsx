@@ -301,7 +301,7 @@ describe('the budget center', () => {
     expect(screen.queryByTestId('budget-add-category')).toBeNull();
     expect(screen.queryByTestId('budget-total-sum')).toBeNull();
     expect(screen.getByTestId('budget-cat-11').tagName).toBe('DIV');
-    expect(calls(MEMBER_PATHS.permissions)[0]!.data).toEqual({ code: '010002' });
+    expect(calls(MEMBER_PATHS.permissions)[0]!.data).toEqual({ code: '010002,05' });
   });
 
   it('shows a retry when the budgets cannot load', async () => {

@@ -8,7 +8,8 @@ import { useBook } from '../books/queries.ts';
 import { useBookPermissions } from '../members/permissions.ts';
 import { useBudgetChoice } from './api.ts';
 
-const EDIT_CODES: readonly string[] = [Permission.EDIT_TRANSACTION];
+// Changing budgets (010002), and buying the advanced budgets for the book (05: who runs it).
+const EDIT_CODES: readonly string[] = [Permission.EDIT_TRANSACTION, Permission.BOOK_GROUP];
 
 /**
  * The period the budget screens show, while the app runs: an instant inside it (null:
@@ -30,7 +31,8 @@ export const useBudgetPeriod = create<PeriodState>()((set) => ({
  * The book the budget screens are about (their `bookId` parameter, as a message's link
  * gives it, else the current book), the caller's choice of
  * recurrence and type in it, the period shown, and whether the caller may change
- * budgets (010002, editing transactions; true until known: the server refuses anyway).
+ * budgets (010002, editing transactions) and buy features for the book (05); true until
+ * known: the server refuses anyway.
  */
 export function useBudgetBook() {
   const [params] = useSearchParams();
@@ -50,6 +52,7 @@ export function useBudgetBook() {
     book,
     timeZone: zoneOr(book.data?.time_zone),
     mayEdit: perms.data ? perms.allowed(Permission.EDIT_TRANSACTION) : true,
+    mayBuy: perms.data ? perms.allowed(Permission.BOOK_GROUP) : true,
     choice,
     choicePending: pending,
     change,

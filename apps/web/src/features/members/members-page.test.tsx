@@ -104,8 +104,9 @@ describe('members and roles', () => {
     expect((await screen.findByTestId('member-phone')).textContent).toBe('138****0000');
     expect(callsTo('/cab-service-ws/account-book/users/5', 'GET')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('member-change-role'));
-    fireEvent.click(await screen.findByTestId('pick-role-7'));
-    await waitFor(() => expect(bodiesOf('/cab-service-ws/account-book/users/5/role')).toEqual([{ role_id: '7' }]));
+    // A free role is given at once (a paid one is bought for them: features/commerce/purchase-sheet.test.tsx).
+    fireEvent.click(await screen.findByTestId('pick-role-2'));
+    await waitFor(() => expect(bodiesOf('/cab-service-ws/account-book/users/5/role')).toEqual([{ role_id: '2' }]));
 
     fireEvent.click(screen.getByTestId('member-remove'));
     fireEvent.click(await confirmButton('confirm-danger'));

@@ -20,6 +20,7 @@ import { PrimaryChips } from '../../features/budgets/components/PrimaryChips.tsx
 import { SecondaryList } from '../../features/budgets/components/SecondaryList.tsx';
 import { SubjectCard } from '../../features/budgets/components/SubjectCard.tsx';
 import { useBudgetBook } from '../../features/budgets/useBudgetBook.ts';
+import { useBuyAdvanced } from '../../features/budgets/useBuyAdvanced.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import type { BudgetChild } from '../../features/budgets/types.ts';
 import '../../features/budgets/budgets.css';
@@ -70,6 +71,7 @@ function BudgetChildren() {
   const [editing, setEditing] = useState<Editing>();
   usePrefetchBudgetPopups(Boolean(q.data));
   const data = q.data;
+  const buy = useBuyAdvanced(bookId, data?.features.budget_advanced, b.mayBuy);
 
   const onChoice = (next: Partial<BudgetChoice>) => {
     if (next.recurrence && b.at !== null && data && data.period.recurrence_type !== 'ALL') b.setAt(data.period.start_time);
@@ -134,12 +136,14 @@ function BudgetChildren() {
                 mayEdit={mayEdit}
                 opened={data.features.budget_advanced}
                 onEdit={edit}
+                onOpen={buy.open}
               />
             </>
           )}
         </>
       )}
       <BudgetEditor editing={editing} choice={choice} actions={actions} onClose={() => setEditing(undefined)} />
+      {buy.sheet}
     </div>
   );
 }

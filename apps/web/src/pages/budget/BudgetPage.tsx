@@ -16,6 +16,7 @@ import { PeriodNav } from '../../features/budgets/components/PeriodNav.tsx';
 import { SubjectCard } from '../../features/budgets/components/SubjectCard.tsx';
 import { extendTargets } from '../../features/budgets/period.ts';
 import { useBudgetBook } from '../../features/budgets/useBudgetBook.ts';
+import { useBuyAdvanced } from '../../features/budgets/useBuyAdvanced.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import type { BudgetChild } from '../../features/budgets/types.ts';
 import '../../features/budgets/budgets.css';
@@ -46,6 +47,7 @@ function Budgets() {
   const [extending, setExtending] = useState(false);
   usePrefetchBudgetPopups(Boolean(q.data));
   const data = q.data;
+  const buy = useBuyAdvanced(bookId, data?.features.budget_advanced, b.mayBuy);
 
   // A new recurrence shows the period that starts where the one shown does (or now).
   const onChoice = (next: Partial<BudgetChoice>) => {
@@ -117,6 +119,7 @@ function Budgets() {
                 from={choice.recurrence}
                 opened={data.features.budget_advanced}
                 onClose={() => setExtending(false)}
+                onOpen={buy.open}
                 onPick={(to: RecurrenceType, factor: number) => {
                   setExtending(false);
                   actions.extend(subject, to, factor, () => onChoice({ recurrence: to }));
@@ -127,6 +130,7 @@ function Budgets() {
         </>
       )}
       <BudgetEditor editing={editing} choice={choice} actions={actions} onClose={() => setEditing(undefined)} />
+      {buy.sheet}
     </div>
   );
 }

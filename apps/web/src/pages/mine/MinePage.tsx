@@ -18,6 +18,8 @@ function UnreadBadge() {
 
 const MENU = [
   { key: 'favorites', to: '/favorite/index' },
+  // The banana-shell wallet (issue 27), with its trade records a tap further: a link only, its screens load with their own code.
+  { key: 'wallet', to: '/bookSetting/pages/bananashell' },
   { key: 'upgrade', to: '/updateApp/index' },
   // The app itself, not a book's share; feedback is our own form (issue 24).
   { key: 'recommend', to: '/pages/mine/recommend' },

@@ -17,19 +17,30 @@ export function ExtendSheet({
   opened,
   onPick,
   onClose,
+  onOpen,
 }: {
   visible: boolean;
   from: RecurrenceType;
   opened: boolean;
   onPick: (to: RecurrenceType, factor: number) => void;
   onClose: () => void;
+  /** Opens the purchase of the advanced budgets (in place of this sheet). */
+  onOpen?: () => void;
 }) {
   const { t } = useTranslation();
   if (!opened)
     return (
       <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12 }}>
         <div className="budget-popup" role="dialog" aria-label={t('budgets.notOpened.title')}>
-          <NotOpened />
+          <NotOpened
+            onOpen={
+              onOpen &&
+              (() => {
+                onClose();
+                onOpen();
+              })
+            }
+          />
           <Button block color="primary" data-testid="budget-not-opened-ok" onClick={onClose}>
             {t('budgets.notOpened.ok')}
           </Button>

@@ -17,12 +17,15 @@ export function SecondaryList({
   mayEdit,
   opened,
   onEdit,
+  onOpen,
 }: {
   items: BudgetChild[];
   type: BudgetType;
   mayEdit: boolean;
   opened: boolean;
   onEdit: (c: BudgetChild) => void;
+  /** Opens the purchase of the advanced budgets. */
+  onOpen?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -32,7 +35,7 @@ export function SecondaryList({
           {t('budgets.children.secondary')}
         </h2>
       </div>
-      {!opened && items.length > 0 && <NotOpened />}
+      {!opened && items.length > 0 && <NotOpened onOpen={onOpen} />}
       {items.length ? (
         items.map((c) => <BudgetRow key={c.subject.id} item={c} type={type} onEdit={mayEdit && opened ? () => onEdit(c) : undefined} />)
       ) : (

@@ -3,6 +3,7 @@ import { whenIdle } from '../../../lib/idle.ts';
 import type { AmountPopup as AmountPopupComponent } from './AmountPopup.tsx';
 import type { CategoryPicker as CategoryPickerComponent } from './CategoryPicker.tsx';
 import type { ExtendSheet as ExtendSheetComponent } from './ExtendSheet.tsx';
+import type { PurchaseSheet as PurchaseSheetComponent } from '../../commerce/components/PurchaseSheet.tsx';
 
 const loadAmountPopup = () => import('./AmountPopup.tsx');
 const loadCategoryPicker = () => import('./CategoryPicker.tsx');
@@ -11,6 +12,8 @@ const loadConfirm = () => import('../../../app/confirm.tsx');
 const AmountPopupImpl = lazy(() => loadAmountPopup().then((m) => ({ default: m.AmountPopup })));
 const CategoryPickerImpl = lazy(() => loadCategoryPicker().then((m) => ({ default: m.CategoryPicker })));
 const ExtendSheetImpl = lazy(() => loadExtendSheet().then((m) => ({ default: m.ExtendSheet })));
+// The advanced budgets' purchase (the commerce area's sheet), with its code, texts and calls on first opening.
+const PurchaseSheetImpl = lazy(() => import('../../commerce/components/PurchaseSheet.tsx').then((m) => ({ default: m.PurchaseSheet })));
 
 /**
  * The budget screens' popups, sheets and confirmations carry antd-mobile's popup,
@@ -59,6 +62,15 @@ export function ExtendSheet(props: ComponentProps<typeof ExtendSheetComponent>) 
   return (
     <Suspense fallback={null}>
       <ExtendSheetImpl {...props} />
+    </Suspense>
+  );
+}
+
+export function PurchaseSheet(props: ComponentProps<typeof PurchaseSheetComponent>) {
+  if (!useOpened(props.visible)) return null;
+  return (
+    <Suspense fallback={null}>
+      <PurchaseSheetImpl {...props} />
     </Suspense>
   );
 }

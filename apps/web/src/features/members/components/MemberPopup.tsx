@@ -10,7 +10,8 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { memberKeys, memberQueries, useChangeMemberRole, useRemoveMember } from '../api.ts';
 import { useBookZone } from '../../books/clock.ts';
 import { formatDate, formatDateTime } from '../format.ts';
-import type { MemberDetail } from '../types.ts';
+import { isPaidRole, type MemberDetail, type RoleChoiceItem } from '../types.ts';
+import { PaidRoleQuote } from './PaidRoleQuote.tsx';
 import { Avatar } from './Avatar.tsx';
 import { RolePicker } from './RolePicker.tsx';
 import '../../../i18n/members.ts';
@@ -43,6 +44,11 @@ export function MemberPopup({
   const zone = useBookZone(bookId);
   const guard = useSubmitGuard();
   const [picking, setPicking] = useState(false);
+  // A paid role (SPEC 3) is bought for the member: its quote, then pay-for-assign (commerce).
+  const [quoting, setQuoting] = useState<RoleChoiceItem>();
+  // The role last quoted stays in the closing sheet, so it does not go blank while it slides away.
+  const [quoted, setQuoted] = useState<RoleChoiceItem>();
+  if (quoting && quoting !== quoted) setQuoted(quoting);
   const m = q.data ?? member;
   const untouchable = member.is_owner || member.is_me;
   const canChange = !untouchable && allowed(Permission.EDIT_MEMBER);
@@ -121,11 +127,25 @@ export function MemberPopup({
         onClose={() => setPicking(false)}
         onPick={(role) => {
           setPicking(false);
+          if (isPaidRole(role)) {
+            setQuoting(role);
+            return;
+          }
           guard(async () => {
             await change.mutateAsync({ userId: member.user_id, roleId: role.role_id });
             showToast(t('members.member.roleChanged'));
           });
         }}
+      />
+      <PaidRoleQuote
+        bookId={bookId}
+        userId={member.user_id}
+        memberName={shownNickname(m.nickname, i18n.language)}
+        roleId={quoted?.role_id ?? ''}
+        roleName={quoted?.role_name ?? ''}
+        visible={Boolean(quoting)}
+        onClose={() => setQuoting(undefined)}
+        onAssigned={() => void qc.invalidateQueries({ queryKey: memberKeys.book(bookId) })}
       />
     </Popup>
   );

@@ -4,7 +4,8 @@ import { Sheet } from '../../../app/Sheet.tsx';
 import { Spinner } from '../../../app/Spinner.tsx';
 import { useTranslation } from '../../../i18n/index.ts';
 import { memberQueries } from '../api.ts';
-import type { RoleChoiceItem } from '../types.ts';
+import { rolePriceText } from '../roles.ts';
+import { isPaidRole, type RoleChoiceItem } from '../types.ts';
 import '../../../i18n/members.ts';
 
 /**
@@ -56,7 +57,9 @@ export function RolePicker({
               {r.role_id === current && <Icon name="check" />}
             </span>
           ),
-          description: r.role_desc || undefined,
+          // A paid role says its price (SPEC 3), so the cost is known before the quote.
+          description:
+            [r.role_desc, r.role_info && isPaidRole(r) ? rolePriceText(r.role_info) : ''].filter(Boolean).join(' · ') || undefined,
           onClick: () => (r.role_id === current ? onClose() : onPick(r)),
         }));
   return (
