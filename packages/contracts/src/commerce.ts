@@ -273,4 +273,5 @@ export const OperationSpace = z.object({
   spaceCode: z.string(),
   items: z.array(z.object({ code: z.string(), title: z.string(), text: z.string(), link: z.string() })),
 });
+export type OperationSpace = z.infer<typeof OperationSpace>;
 export const OperationSpacesResponse = listOf(OperationSpace);

@@ -4,6 +4,7 @@ import {
   COUPON_SORT_TYPE,
   bookPath,
   type ActivityCombo,
+  type OperationSpace,
   type Coupon,
   type OrderType,
   type PayOption,
@@ -33,6 +34,7 @@ export const commerceKeys = {
   orders: (type: OrderType) => [...commerceKeys.all, 'orders', type] as const,
   ordersNum: () => [...commerceKeys.all, 'orders-num'] as const,
   combos: (actCode: string) => [...commerceKeys.all, 'combos', actCode] as const,
+  spaces: (codes: readonly string[]) => [...commerceKeys.all, 'spaces', codes.join(',')] as const,
   coupons: (actCode: string, bookId: string, comboIds: readonly string[]) =>
     [...commerceKeys.all, 'coupons', actCode, bookId, comboIds.join(',')] as const,
   roleTrial: (bookId: string, userId: string, roleId: string) => [...commerceKeys.all, 'role-trial', bookId, userId, roleId] as const,
@@ -113,6 +115,13 @@ export const commerceQueries = {
       queryKey: commerceKeys.ordersNum(),
       queryFn: () => read<Record<OrderType, number>>(COMMERCE_PATHS.ordersNum, { method: 'POST' }),
       staleTime: 0,
+    }),
+  /** Operation spaces' banners (the recharge page's `recharge_banner`): the operator's words, in the caller's language. */
+  spaces: (codes: readonly string[]) =>
+    queryOptions({
+      queryKey: commerceKeys.spaces(codes),
+      queryFn: () => read<OperationSpace[]>(COMMERCE_PATHS.operationSpaces, { method: 'POST', data: { spaceCodes: [...codes] } }),
+      staleTime: 5 * 60_000,
     }),
   /** An activity's packages (the budget center's: BUDGET_ADVANCED_ACT). */
   combos: (actCode: string) =>

@@ -58,6 +58,15 @@ describe('the banana-shell wallet and its top-up', () => {
     expect(calls(COMMERCE_PATHS.payOptions)[0]!.data).toEqual({ pay_type: 7 });
   });
 
+  it("shows the operator's banner above the amounts, leading where it says", async () => {
+    renderAt('/bookSetting/pages/bananashell');
+    const banner = await screen.findByTestId('space-first_recharge_bonus');
+    expect(banner.textContent).toBe('首充有礼 第一次充值多送香蕉贝。');
+    expect(calls(COMMERCE_PATHS.operationSpaces)[0]!.data).toEqual({ spaceCodes: ['recharge_banner'] });
+    fireEvent.click(banner);
+    await waitFor(() => expect(page.location()).toBe('/trade/pages/recharge-guide'));
+  });
+
   it('recharges a stair: the order once per attempt, then the whole window to the cashier', async () => {
     const go = vi.spyOn(cashier, 'go').mockImplementation(() => undefined);
     renderAt('/bookSetting/pages/bananashell');

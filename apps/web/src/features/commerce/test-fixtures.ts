@@ -166,6 +166,16 @@ export function answerShop(s: Shop, url: string, o: { method?: string; data?: Re
       return { data: COMBOS };
     case COMMERCE_PATHS.couponsForCombos:
       return { data: s.coupons };
+    case COMMERCE_PATHS.operationSpaces:
+      return {
+        data: (o.data?.spaceCodes as string[]).map((spaceCode) => ({
+          spaceCode,
+          items:
+            spaceCode === 'recharge_banner'
+              ? [{ code: 'first_recharge_bonus', title: '首充有礼', text: '第一次充值多送香蕉贝。', link: 'trade/pages/recharge-guide' }]
+              : [],
+        })),
+      };
     case COMMERCE_PATHS.ordersNum: {
       const all = s.trades.flat();
       const count = (type: string) => all.filter((t) => t.type === type).length;

@@ -18,6 +18,9 @@ import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate, useSearchParams } from '../../lib/hash-router.tsx';
 import { formatAmount } from '../../lib/format.ts';
 import '../../features/commerce/commerce.css';
+
+/** The recharge page's operation space (docs/commerce.md, "Operation spaces"). */
+const RECHARGE_BANNER = 'recharge_banner';
 import '../../i18n/commerce.ts';
 
 const WALLET = '/bookSetting/pages/bananashell';
@@ -114,6 +117,8 @@ function BananaShell() {
   const wallet = useQuery(commerceQueries.wallet());
   const info = useQuery(commerceQueries.actInfo());
   const options = useQuery(commerceQueries.payOptions(payType));
+  // The operator's banner above the amounts: a page without it is whole, so its failure shows nothing.
+  const banner = useQuery(commerceQueries.spaces([RECHARGE_BANNER]));
   const shortfall = moneyParam(params.get('shortfall'));
   const need = useQuery({ ...commerceQueries.needMin(shortfall ?? '0.00', payType), enabled: Boolean(shortfall) });
   const from = inAppPath(params.get('from'));
@@ -181,6 +186,22 @@ function BananaShell() {
             {t('commerce.recharge.shortfall', { amount: formatAmount(need.data.shortfall) })}
           </div>
         )}
+        {banner.data
+          ?.flatMap((space) => space.items)
+          .map((item) => (
+            <button
+              key={item.code}
+              type="button"
+              className="notice-card shell-banner"
+              data-testid={`space-${item.code}`}
+              onClick={() => item.link && navigate(`/${item.link}`)}
+            >
+              <CommerceGlyph name="coupon" />
+              <span>
+                <strong>{item.title}</strong> {item.text}
+              </span>
+            </button>
+          ))}
         <section className="section" aria-labelledby="shell-stairs-title">
           <h2 className="shell-section-title" id="shell-stairs-title">
             {t('commerce.recharge.stairs')}
