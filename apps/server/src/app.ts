@@ -42,6 +42,7 @@ import { CommunityService } from './modules/community/community.service.ts';
 import type { Notifier } from './modules/messages/notify.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
+import { registerCloudRoutes } from './modules/cloud/cloud.routes.ts';
 import { registerCommerce } from './modules/commerce/commerce.module.ts';
 import { registerOffers } from './modules/offers/offers.module.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { members } = registerMembers(app, routes, { db, clock, kv, books, users, notifier });
   registerCommunityRoutes(app, routes, new CommunityService(db, new CommunityRepository(db), kv, clock, notifier, hub));
   const commerce = await registerCommerce(app, routes, { db, clock, config, notifier, offers, members });
+  registerCloudRoutes(app, routes);
 
   // Cover materials and the default share image ship with the server.
   await app.register(fastifyStatic, {

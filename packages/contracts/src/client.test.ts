@@ -34,6 +34,7 @@ describe('the client entry', () => {
       'activity-kinds.ts',
       'budgets-paths.ts',
       'client.ts',
+      'cloud-paths.ts',
       'commerce-paths.ts',
       'constants.ts',
       'content-paths.ts',

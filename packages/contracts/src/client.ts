@@ -43,5 +43,7 @@ export * from './nickname.ts';
 export * from './live.ts';
 export * from './commerce-paths.ts';
 export type * from './commerce.ts';
+export * from './cloud-paths.ts';
+export type * from './cloud.ts';
 export * from './feedback-paths.ts';
 export type * from './feedback.ts';

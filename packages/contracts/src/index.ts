@@ -47,6 +47,8 @@ export * from './nickname.ts';
 export * from './messages-center.ts';
 export * from './commerce-paths.ts';
 export * from './commerce.ts';
+export * from './cloud-paths.ts';
+export * from './cloud.ts';
 export * from './feedback-paths.ts';
 export * from './feedback.ts';
 export * from './messages-feedback.ts';

@@ -157,6 +157,8 @@ const SELF_SCOPED = new Set([
   'POST /cab-config-ws/v3/user/account-book/quit',
   'PUT /cab-service-ws/v2/user/account-books/:id/set-as-default',
   'GET /cab-service-ws/user/account-book/permissions',
+  // SPEC 4's owner flag: whether the caller owns the book.
+  'GET /cab-service-ws/account-book/user-type',
 ]);
 
 const key = (r: RegisteredRoute) => `${r.method} ${r.url}`;
