@@ -164,8 +164,8 @@ export class PurchaseService {
 
   private async openFeature(tx: Database, order: PurchaseRow): Promise<void> {
     if (!order.combo_id || !order.feature_code) throw new Error(`purchase ${order.order_no} names no package`);
-    const pkg = await this.offers.packageOnSale(tx, order.combo_id);
-    const days = pkg?.days ?? (await this.repo.packageDays(tx, order.combo_id));
+    // The days of the package as sold (a package withdrawn since still has them).
+    const days = await this.repo.packageDays(tx, order.combo_id);
     await this.repo.extendFeature(tx, order.book_id, order.feature_code, days, new Date(this.clock.now()));
     const title = await this.repo.title(tx, order);
     await this.notifier.notify(tx, [

@@ -1,4 +1,5 @@
 import {
+  COMMERCE_PATHS,
   RECHARGE_CORNER_CODE,
   RECHARGE_MAX_MINOR,
   RECHARGE_MIN_MINOR,
@@ -14,7 +15,6 @@ import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { ProviderUnavailable, type PaymentProviders } from '../../platform/payments/provider.ts';
-import { COMMERCE_PATHS } from '@cab/contracts';
 import { newOrderNo, onceInTransaction } from './order-no.ts';
 import { presentRecharge } from './present.ts';
 import type { RechargeRepository, RechargeRow } from './recharge.repository.ts';

@@ -120,12 +120,7 @@ export class RoleSale {
   /** The role bought: given to its members, and its daily service started (today paid by the purchase itself). */
   private async deliver(tx: Database, order: PurchaseRow): Promise<void> {
     if (!order.role_id) throw new Error(`purchase ${order.order_no} names no role`);
-    const role = await tx
-      .selectFrom('book_roles')
-      .select(['id', 'price_minor', 'billing_type'])
-      .where('book_id', '=', order.book_id)
-      .where('id', '=', order.role_id)
-      .executeTakeFirst();
+    const role = await this.services.role(tx, order.book_id, order.role_id);
     if (!role) return;
     for (const userId of order.member_ids) await this.members.writeRoleChange(tx, order.book_id, order.user_id, userId, role.id);
     const at = new Date(this.clock.now());

@@ -70,6 +70,16 @@ export class ServiceRepository {
       .execute();
   }
 
+  /** A role's price and billing, as a purchase of it delivers them. */
+  role(tx: Database, bookId: string, roleId: string) {
+    return tx
+      .selectFrom('book_roles')
+      .select(['id', 'price_minor', 'billing_type'])
+      .where('book_id', '=', bookId)
+      .where('id', '=', roleId)
+      .executeTakeFirst();
+  }
+
   async holders(tx: Database, bookId: string, roleId: string): Promise<number> {
     const row = await tx
       .selectFrom('book_users')
