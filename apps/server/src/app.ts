@@ -42,7 +42,10 @@ import { CommunityService } from './modules/community/community.service.ts';
 import type { Notifier } from './modules/messages/notify.ts';
 import { registerMessages } from './modules/messages/messages.module.ts';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
-import { registerCloudRoutes } from './modules/cloud/cloud.routes.ts';
+import { registerCloud } from './modules/cloud/cloud.module.ts';
+import { ShareRepository } from './modules/cloud/share.repository.ts';
+import { SpaceRepository } from './modules/cloud/space.repository.ts';
+import { SpaceService } from './modules/cloud/space.service.ts';
 import { registerCommerce } from './modules/commerce/commerce.module.ts';
 import { registerOffers } from './modules/offers/offers.module.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -103,6 +106,7 @@ export interface BuiltApp {
   hub: LiveHub & { readonly size: number };
   /** The commerce area's services (the payments and billing jobs use them). */
   commerce: Awaited<ReturnType<typeof registerCommerce>>;
+  cloud: ReturnType<typeof registerCloud>;
 }
 
 const STATIC_DIR = path.join(SERVER_ROOT, 'static');
@@ -189,7 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     new ContentService(new ContentRepository(db), (userId, ids) => marketRepo.collectedAmong(userId, ids), clock),
   );
   registerHomeRoutes(app, routes, new HomeService(new HomeRepository(db), new OperationsRepository(db), clock));
-  const accounting = registerAccounting(app, routes, { db, clock, storage, books });
+  // A book's cloud space: the free space, rented space and sharing (the cloud area's), used by uploads.
+  const space = new SpaceService(db, clock, new SpaceRepository(), new ShareRepository(), config.freeSpaceMb);
+  const accounting = registerAccounting(app, routes, { db, clock, storage, books, space });
   accounting.transactions.onRecorded = (tx, bookId, recorderId, count) => messages.recorded(tx, bookId, recorderId, count);
   const { statistics } = registerStatistics(app, routes, { db, clock, books });
   const notifier: Notifier = deps.notifier ?? messages;
@@ -198,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { members } = registerMembers(app, routes, { db, clock, kv, books, users, notifier });
   registerCommunityRoutes(app, routes, new CommunityService(db, new CommunityRepository(db), kv, clock, notifier, hub));
   const commerce = await registerCommerce(app, routes, { db, clock, config, notifier, offers, members });
-  registerCloudRoutes(app, routes);
+  const cloud = registerCloud(app, routes, { db, clock, notifier, space, purchases: commerce.purchases });
 
   // Cover materials and the default share image ship with the server.
   await app.register(fastifyStatic, {
@@ -229,5 +235,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     images: await accounting.housekeeping(),
     avatars: await users.dropRefusedAvatars(),
   });
-  return { app, routes, books, inFlight, housekeeping, hub, commerce };
+  return { app, routes, books, inFlight, housekeeping, hub, commerce, cloud };
 }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { WEB_CLIENT_KEY, WEB_CLIENT_SECRET } from '@cab/contracts';
+import { FREE_CAPACITY_MB, WEB_CLIENT_KEY, WEB_CLIENT_SECRET } from '@cab/contracts';
 import { parsePaymentSettings, type PaymentSettings } from './payments-config.ts';
 import { parseSmsSettings, type SmsSettings } from './sms-config.ts';
 import { REPO_ROOT } from './server-root.ts';
@@ -38,6 +38,8 @@ export interface Config {
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
   bodyLimitBytes: number;
+  /** Each book's cloud space before any rental, in MB (CAB_FREE_SPACE_MB; SPEC's 100 by default; docs/cloud.md). */
+  freeSpaceMb: number;
   webDistDir: string;
   /** Hosts whose https images may be avatars besides CAB's own uploads (CAB_AVATAR_HOSTS; none by default). */
   avatarHosts: readonly string[];
@@ -156,6 +158,14 @@ export function parseOrigins(name: string, raw: string | undefined): string[] {
   });
 }
 
+/** CAB_FREE_SPACE_MB: whole MB, 1 to 102400; SPEC's 100 when unset. */
+function freeSpaceMb(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return FREE_CAPACITY_MB;
+  const n = Number(raw);
+  if (!/^[0-9]{1,6}$/.test(raw) || n < 1 || n > 102_400) throw new Error(`CAB_FREE_SPACE_MB "${raw}" must be whole MB from 1 to 102400`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clientKeys = new Map<string, ClientKey>([[WEB_CLIENT_KEY, { secret: WEB_CLIENT_SECRET, legacy: false }]]);
   parseKeys(env.CAB_CLIENT_KEYS, false, clientKeys);
@@ -178,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlMs: Number(env.CAB_ACCESS_TOKEN_TTL_SECONDS ?? 7200) * 1000,
     refreshTokenTtlMs: Number(env.CAB_REFRESH_TOKEN_TTL_SECONDS ?? 30 * 86400) * 1000,
     bodyLimitBytes: 1024 * 1024,
+    freeSpaceMb: freeSpaceMb(env.CAB_FREE_SPACE_MB),
     webDistDir: path.resolve(env.CAB_WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     avatarHosts: parseHosts(env.CAB_AVATAR_HOSTS),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE } from '@cab/contracts';
 import type { BillingService } from './modules/commerce/billing.service.ts';
 import type { FeatureNotices } from './modules/commerce/feature-notices.ts';
 import type { RechargeService } from './modules/commerce/recharge.service.ts';
+import type { SpaceNotices } from './modules/cloud/space-notices.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 
 /**
@@ -74,12 +75,26 @@ export function billingJob(billing: BillingService, notices: FeatureNotices): Jo
   };
 }
 
+/** Rented cloud space ending within 7 days, or ended: its owner told once of each (docs/cloud.md). */
+export function spaceJob(notices: SpaceNotices): Job {
+  return {
+    name: 'space',
+    period: 'hourly',
+    leaseMs: 30 * 60_000,
+    run: async (at) => {
+      const n = await notices.run(at);
+      return n ? `told the ends of ${n} grants of cloud space` : '';
+    },
+  };
+}
+
 /** Every job of the server, as main.ts runs them and `cab jobs run` names them. */
-export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce'>): Job[] {
+export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce' | 'cloud'>): Job[] {
   return [
     housekeepingJob(built.housekeeping),
     ledgerAuditJob(built.commerce.ledger),
     paymentsJob(built.commerce.recharge),
     billingJob(built.commerce.billing, built.commerce.notices),
+    spaceJob(built.cloud.notices),
   ];
 }

@@ -379,6 +379,9 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
+/** An image of about `kb` KB: a real PNG's bytes, padded (uploads check the signature, not the pixels). */
+export const paddedPng = (kb: number) => Buffer.concat([TINY_PNG, Buffer.alloc(Math.max(0, kb * 1024 - TINY_PNG.length))]);
+
 /** Fixture builder: uploads an image into a book the way the web does (multipart, signed over an empty body). */
 export function uploadImage(t: TestApp, token: string, bookId: string, bytes: Buffer = TINY_PNG, filename = 'a.png', type = 'image/png') {
   const boundary = '----cabtest';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { COMMERCE_PATHS, SANDBOX_PAY_PATHS } from '@cab/contracts';
+import { CLOUD_PATHS, COMMERCE_PATHS, SANDBOX_PAY_PATHS } from '@cab/contracts';
 import { signatureHeader } from '../src/platform/payments/signature.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { freePort } from './process.ts';
@@ -157,4 +157,12 @@ export async function eventually<T>(read: () => Promise<T>, holds: (v: T) => boo
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${what} did not happen`);
+}
+
+/** Fixture: a cloud space package bought for the book from the owner's wallet, recharged first by `recharge` shells. */
+export async function buySpace(p: PayingApp, token: string, bookId: string, comboId = 'cloud_1g_30', recharge = '6'): Promise<string> {
+  if (recharge !== '0') await rechargePaid(p, token, recharge);
+  const res = await p.t.client.post(CLOUD_PATHS.purchase, { combo_id: comboId }, { token, headers: { 'trading-entity': bookId } });
+  if (res.statusCode !== 201 || res.json().data.status !== 'paid') throw new Error(`space purchase: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { order_no: string } }).data.order_no;
 }

@@ -52,6 +52,7 @@ describe('the client entry', () => {
       'messages-books.ts',
       'messages-budgets.ts',
       'messages-center.ts',
+      'messages-cloud.ts',
       'messages-commerce.ts',
       'messages-community.ts',
       'messages-feedback.ts',

@@ -94,7 +94,7 @@ export const PurchaseOrder = z.object({
   order_no: z.string(),
   status: z.enum(PURCHASE_STATUSES),
   book_id: z.string(),
-  kind: z.enum(['package', 'role']),
+  kind: z.enum(['package', 'role', 'space']),
   combo_id: z.string().nullable(),
   feature_code: z.string().nullable(),
   role_id: z.string().nullable(),
@@ -252,7 +252,9 @@ export const ActivityCombosRequest = z.object({ actCode: CatalogueCode });
 export const ActivityCombo = z.object({
   comboId: z.string(),
   comboName: z.string(),
-  featureCode: z.string(),
+  /** The feature's days it gives, or (capacityMb) MB of cloud space: one of the two is null. */
+  featureCode: z.string().nullable(),
+  capacityMb: z.number().nullable(),
   days: z.number(),
   sellPrice: Money,
   originalPrice: Money,

@@ -124,6 +124,19 @@ export const ErrorCode = {
   /** A package, activity, feature or payment channel that is not on sale. */
   NOT_ON_SALE: 1136,
 
+  /** A grant of rented space that is not the book's (or its relation's). */
+  SPACE_GRANT_NOT_FOUND: 1140,
+  /** A grant of rented space that has ended. */
+  SPACE_GRANT_ENDED: 1141,
+  /** Sharing space the rules refuse: with itself, a main book sharing another's, a book without rented space. */
+  SHARE_REFUSED: 1142,
+  /** An application or relation that already exists (applying twice). */
+  SHARE_EXISTS: 1143,
+  /** An application that does not exist or is no longer open; untying what is not tied. */
+  SHARE_NOT_FOUND: 1144,
+  /** A function application that already waits, or was approved. */
+  FUNCTION_APPLY_EXISTS: 1145,
+
   /** The server is stopping (a restart or a deploy), or a service it needs (the SMS provider) is down: retry in a moment. */
   UNAVAILABLE: 1098,
   INTERNAL: 1099,
@@ -198,6 +211,12 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.INSUFFICIENT_BALANCE]: 422,
   [ErrorCode.COUPON_UNUSABLE]: 422,
   [ErrorCode.ORDER_REFUSED]: 409,
+  [ErrorCode.SPACE_GRANT_NOT_FOUND]: 404,
+  [ErrorCode.SPACE_GRANT_ENDED]: 410,
+  [ErrorCode.SHARE_REFUSED]: 422,
+  [ErrorCode.SHARE_EXISTS]: 409,
+  [ErrorCode.SHARE_NOT_FOUND]: 404,
+  [ErrorCode.FUNCTION_APPLY_EXISTS]: 409,
   [ErrorCode.PAYMENT_UNAVAILABLE]: 502,
   [ErrorCode.NOTIFICATION_REJECTED]: 400,
   [ErrorCode.NOT_ON_SALE]: 404,

@@ -31,6 +31,7 @@ export * from './budgets-paths.ts';
 export * from './budgets.ts';
 export * from './messages-budgets.ts';
 export * from './messages-commerce.ts';
+export * from './messages-cloud.ts';
 export * from './market-paths.ts';
 export * from './market.ts';
 export * from './content-paths.ts';

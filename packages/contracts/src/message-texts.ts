@@ -101,6 +101,59 @@ export const MESSAGE_TEXTS = /* @__PURE__ */ (() =>
       title: { 'zh-CN': '欠费已结清', en: 'Arrears paid' },
       body: { 'zh-CN': '「{bookName}」的欠费 {amount} 香蕉贝已结清', en: 'The {amount} banana shells owed by "{bookName}" are paid' },
     },
+    'space.ending': {
+      title: { 'zh-CN': '云空间即将到期', en: 'Cloud space ending soon' },
+      body: {
+        'zh-CN': '「{bookName}」租用的 {capacity} MB 云空间将于 {date} 到期；到期后图片仍可查看，但不能再上传超出免费空间的图片',
+        en: 'The {capacity} MB of cloud space rented for "{bookName}" ends on {date}; afterwards its images stay readable, but uploads past the free space stop',
+      },
+    },
+    'space.ended': {
+      title: { 'zh-CN': '云空间已到期', en: 'Cloud space ended' },
+      body: {
+        'zh-CN': '「{bookName}」租用的 {capacity} MB 云空间已于 {date} 到期；图片仍可查看，续租后可继续上传',
+        en: 'The {capacity} MB of cloud space rented for "{bookName}" ended on {date}; its images stay readable, rent space again to upload more',
+      },
+    },
+    'share.applied': {
+      title: { 'zh-CN': '共享空间申请', en: 'Request to share space' },
+      body: {
+        'zh-CN': '{nickname}申请让账本「{applicantBook}」共享「{bookName}」的云空间',
+        en: '{nickname} asks that "{applicantBook}" share the cloud space of "{bookName}"',
+      },
+    },
+    'share.agreed': {
+      title: { 'zh-CN': '共享空间申请已通过', en: 'Space sharing approved' },
+      body: {
+        'zh-CN': '账本「{applicantBook}」现在共享「{bookName}」的云空间',
+        en: '"{applicantBook}" now shares the cloud space of "{bookName}"',
+      },
+    },
+    'share.rejected': {
+      title: { 'zh-CN': '共享空间申请未通过', en: 'Space sharing declined' },
+      body: {
+        'zh-CN': '账本「{applicantBook}」共享「{bookName}」云空间的申请未通过',
+        en: 'The request that "{applicantBook}" share the cloud space of "{bookName}" was declined',
+      },
+    },
+    'share.untied': {
+      title: { 'zh-CN': '已解除空间共享', en: 'Space sharing ended' },
+      body: {
+        'zh-CN': '账本「{applicantBook}」不再共享「{bookName}」的云空间，各自回到自己的空间，图片都还在',
+        en: '"{applicantBook}" no longer shares the cloud space of "{bookName}"; each is back on its own space, and every image stays',
+      },
+    },
+    'function.approved': {
+      title: { 'zh-CN': '功能申请已通过', en: 'Function approved' },
+      body: { 'zh-CN': '你申请的「{functionName}」已通过审核', en: 'Your application for "{functionName}" was approved' },
+    },
+    'function.rejected': {
+      title: { 'zh-CN': '功能申请未通过', en: 'Function declined' },
+      body: {
+        'zh-CN': '你申请的「{functionName}」未通过审核：{remark}',
+        en: 'Your application for "{functionName}" was declined: {remark}',
+      },
+    },
   }) as const satisfies Record<string, MessageTextDef>)();
 
 export type MessageTextKind = keyof typeof MESSAGE_TEXTS;

@@ -13,6 +13,7 @@ import { ACCOUNTING_MESSAGES } from './messages-accounting.ts';
 import { AUTH_MESSAGES } from './messages-auth.ts';
 import { BOOK_MESSAGES } from './messages-books.ts';
 import { BUDGET_MESSAGES } from './messages-budgets.ts';
+import { CLOUD_MESSAGES } from './messages-cloud.ts';
 import { COMMERCE_MESSAGES } from './messages-commerce.ts';
 import { COMMUNITY_MESSAGES } from './messages-community.ts';
 import { MARKET_MESSAGES } from './messages-market.ts';
@@ -47,6 +48,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...COMMUNITY_MESSAGES,
     ...FEEDBACK_MESSAGES,
     ...COMMERCE_MESSAGES,
+    ...CLOUD_MESSAGES,
   }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;
@@ -136,6 +138,12 @@ export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor
   [ErrorCode.ORDER_REFUSED]: 'commerce.orderRefused',
   [ErrorCode.PAYMENT_UNAVAILABLE]: 'commerce.paymentServiceError',
   [ErrorCode.NOTIFICATION_REJECTED]: 'commerce.notificationRejected',
+  [ErrorCode.SPACE_GRANT_NOT_FOUND]: 'cloud.grantNotFound',
+  [ErrorCode.SPACE_GRANT_ENDED]: 'cloud.grantEndedGeneric',
+  [ErrorCode.SHARE_REFUSED]: 'cloud.shareRefused',
+  [ErrorCode.SHARE_EXISTS]: 'cloud.shareExists',
+  [ErrorCode.SHARE_NOT_FOUND]: 'cloud.applyNotFound',
+  [ErrorCode.FUNCTION_APPLY_EXISTS]: 'cloud.functionApplied',
   [ErrorCode.NOT_ON_SALE]: 'commerce.notOnSale',
   [ErrorCode.COMMENT_NOT_FOUND]: 'community.commentNotFound',
   [ErrorCode.MESSAGE_NOT_FOUND]: 'message.notFound',

@@ -150,6 +150,10 @@ const NOT_BOOK_SCOPED = new Set([
   // The added user's blocks of books they are not in (add-by-phone.test.ts).
   'GET /cab-user-ws/v1/account-books/invitations/blocked-books',
   'DELETE /cab-user-ws/v1/account-books/invitations/blocked-books/:bookId',
+  // The cloud space packages on sale, and the caller's own function applies (docs/cloud.md).
+  'GET /cab-service-ws/account-book/cloud-svc/latest',
+  'POST /cab-service-ws/account-book/function-applies/apply',
+  'GET /cab-service-ws/account-book/function-applies/:biz_type/:biz_code',
 ]);
 
 /** Calls about the caller's own membership: any member may make them, whatever their role. */

@@ -13,4 +13,8 @@ export class ManualClock implements Clock {
   advance(ms: number): void {
     this.t += ms;
   }
+  /** Moves it to an instant (a test's "when the package ends"). */
+  set(ms: number): void {
+    this.t = ms;
+  }
 }

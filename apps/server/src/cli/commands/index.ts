@@ -4,6 +4,7 @@ import { commerce } from './commerce.ts';
 import { community } from './community.ts';
 import { content } from './content.ts';
 import { feedback } from './feedback.ts';
+import { functions } from './functions.ts';
 import { jobs } from './jobs.ts';
 import { ledger } from './ledger.ts';
 import { moderation } from './moderation.ts';
@@ -24,6 +25,7 @@ export const COMMANDS: readonly CommandGroup[] = [
   ledger,
   offers,
   commerce,
+  functions,
   jobs,
   backup,
   restore,

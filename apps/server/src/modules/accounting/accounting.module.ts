@@ -12,7 +12,7 @@ import { DimensionsService } from './dimensions.service.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
 import { ImagesRepository } from './images.repository.ts';
 import { registerImageRoutes } from './images.routes.ts';
-import { ImagesService } from './images.service.ts';
+import { ImagesService, type SpaceQuota } from './images.service.ts';
 import { RatesRepository } from './rates.ts';
 import { registerRateRoutes } from './rates.routes.ts';
 import { TransactionsRepository } from './transactions.repository.ts';
@@ -23,12 +23,12 @@ import { TransactionsService } from './transactions.service.ts';
 export function registerAccounting(
   app: FastifyInstance,
   routes: RegisteredRoute[],
-  deps: { db: Database; clock: Clock; storage: FileStorage; books: BooksService },
+  deps: { db: Database; clock: Clock; storage: FileStorage; books: BooksService; space: SpaceQuota },
 ) {
   const { db, clock, storage, books } = deps;
   const dimensionsRepo = new DimensionsRepository(db);
   const rates = new RatesRepository(db);
-  const images = new ImagesService(new ImagesRepository(db), storage);
+  const images = new ImagesService(db, new ImagesRepository(db), storage, deps.space);
   const dayTotals = new DayTotalsRepository();
   const transactions = new TransactionsService(db, new TransactionsRepository(db), dimensionsRepo, rates, images, books, clock, dayTotals);
   // Day totals are kept per local day: a book's new time zone regroups them.

@@ -13,8 +13,11 @@ export interface ImageRow {
 export class ImagesRepository {
   constructor(private readonly db: Database) {}
 
-  insert(v: { book_id: string; storage_key: string; content_type: string; size_bytes: number; uploader_id: string }): Promise<ImageRow> {
-    return this.db
+  insert(
+    db: Database,
+    v: { book_id: string; storage_key: string; content_type: string; size_bytes: number; uploader_id: string },
+  ): Promise<ImageRow> {
+    return db
       .insertInto('book_images')
       .values(v)
       .returning(['id', 'storage_key', 'content_type', 'size_bytes', 'transaction_id'])
@@ -28,14 +31,6 @@ export class ImagesRepository {
       .where('book_id', '=', bookId)
       .where('id', '=', id)
       .executeTakeFirst();
-  }
-
-  /** Bytes the book's images take. */
-  async usedBytes(bookId: string): Promise<number> {
-    const row = await sql<{ n: string | null }>`SELECT sum(size_bytes)::text AS n FROM book_images WHERE book_id = ${bookId}`.execute(
-      this.db,
-    );
-    return Number(row.rows[0]?.n ?? 0);
   }
 
   /** The images a transaction may take: uploaded to this book and free, or already its own. */

@@ -1,4 +1,4 @@
-import { FREE_CAPACITY_MB, IMAGE_MAX_BYTES, renderMessage, type CapacityInfo, type Locale } from '@cab/contracts';
+import { IMAGE_MAX_BYTES, renderMessage, type CapacityInfo, type Locale } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Database } from '../../platform/db/index.ts';
 import { sniffImage, type FileStorage } from '../../platform/storage.ts';
@@ -6,8 +6,26 @@ import type { ImagesRepository } from './images.repository.ts';
 import { imageUrl, type ImageView } from './present-transaction.ts';
 
 const MB = 1024 * 1024;
+
+/** The space a book may use: its images' bytes and its total, or its sharing relation's (docs/cloud.md). */
+export interface SpaceOf {
+  usedBytes: number;
+  totalBytes: number;
+  /** The book whose row is the space's lock: the relation's main book, or the book itself. */
+  mainBookId: string;
+  bookIds: string[];
+}
+
+/** Where a book's space comes from: the cloud area (rented space and sharing). */
+export interface SpaceQuota {
+  of(db: Database, bookId: string): Promise<SpaceOf>;
+  /** Runs `work` in one transaction holding the lock of the book's space, with the space as it is under it. */
+  withLock<T>(bookId: string, work: (tx: Database, space: SpaceOf) => Promise<T>): Promise<T>;
+}
 const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 const mb = (bytes: number) => (bytes / MB).toFixed(2);
+
+const full = (s: SpaceOf) => new AppError('capacity.full', { used: mb(s.usedBytes), total: mb(s.totalBytes) });
 
 /**
  * Transaction images: uploaded into a book's cloud space (content sniffed, size and
@@ -15,18 +33,14 @@ const mb = (bytes: number) => (bytes / MB).toFixed(2);
  */
 export class ImagesService {
   constructor(
+    private readonly db: Database,
     private readonly repo: ImagesRepository,
     private readonly storage: FileStorage,
+    private readonly space: SpaceQuota,
   ) {}
 
-  /** Each book's space before any rental; the cloud area adds rented space later. */
-  private totalBytes(_bookId: string): number {
-    return FREE_CAPACITY_MB * MB;
-  }
-
   async capacity(bookId: string, locale: Locale): Promise<CapacityInfo> {
-    const used = await this.repo.usedBytes(bookId);
-    const total = this.totalBytes(bookId);
+    const { usedBytes: used, totalBytes: total } = await this.space.of(this.db, bookId);
     const full = used >= total;
     return {
       used: mb(used),
@@ -42,18 +56,26 @@ export class ImagesService {
     if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('image.tooLarge', { max: IMAGE_MAX_BYTES / 1024 });
     const ext = sniffImage(bytes);
     if (!ext) throw new AppError('image.notImage');
-    const used = await this.repo.usedBytes(bookId);
-    const total = this.totalBytes(bookId);
-    if (used + bytes.length > total) throw new AppError('capacity.full', { used: mb(used), total: mb(total) });
+    // A quick refusal before the file is stored; the check that counts is under the lock.
+    const before = await this.space.of(this.db, bookId);
+    if (before.usedBytes + bytes.length > before.totalBytes) throw full(before);
     const key = await this.storage.putPrivate(`book-${bookId}`, ext, bytes);
-    const row = await this.repo.insert({
-      book_id: bookId,
-      storage_key: key,
-      content_type: TYPES[ext] ?? 'application/octet-stream',
-      size_bytes: bytes.length,
-      uploader_id: userId,
-    });
-    return { id: row.id, url: imageUrl(bookId, row.id), size: bytes.length };
+    try {
+      const row = await this.space.withLock(bookId, async (tx, space) => {
+        if (space.usedBytes + bytes.length > space.totalBytes) throw full(space);
+        return this.repo.insert(tx, {
+          book_id: bookId,
+          storage_key: key,
+          content_type: TYPES[ext] ?? 'application/octet-stream',
+          size_bytes: bytes.length,
+          uploader_id: userId,
+        });
+      });
+      return { id: row.id, url: imageUrl(bookId, row.id), size: bytes.length };
+    } catch (err) {
+      await this.storage.removePrivate(key);
+      throw err;
+    }
   }
 
   async read(bookId: string, id: string): Promise<{ bytes: Buffer; contentType: string }> {

@@ -61,6 +61,11 @@ describe('recording queries lead with book_id and use their indexes', () => {
     expect(
       await plan(sql`SELECT id FROM book_images WHERE book_id = 1 AND transaction_id IN (2, 3) ORDER BY transaction_id, sort`),
     ).toMatch(/book_images_transaction_idx|book_images_pkey/);
-    expect(await plan(sql`SELECT sum(size_bytes) FROM book_images WHERE book_id = 1`)).toMatch(/book_images_pkey/);
+    // The space a book (or a sharing relation) uses: an index-only sum (migration 0025).
+    expect(await plan(sql`SELECT sum(size_bytes) FROM book_images WHERE book_id = 1`)).toMatch(/book_images_book_size/);
+    expect(await plan(sql`SELECT sum(size_bytes) FROM book_images WHERE book_id IN (1, 2)`)).toMatch(/book_images_book_size/);
+    expect(
+      await plan(sql`SELECT sum(capacity_mb) FROM book_space_grants WHERE book_id IN (1, 2) AND starts_at <= now() AND ends_at > now()`),
+    ).toMatch(/book_space_grants_book/);
   });
 });

@@ -28,7 +28,7 @@ export type Deliver = (tx: Database, order: PurchaseRow) => Promise<void>;
  * that recharge paid. The ledger entry's key is the order's: nothing is charged twice.
  */
 export class PurchaseService {
-  readonly deliver: { package: Deliver; role: Deliver };
+  readonly deliver: { package: Deliver; role: Deliver; space: Deliver };
 
   constructor(
     private readonly db: Database,
@@ -43,11 +43,17 @@ export class PurchaseService {
     this.deliver = {
       package: (tx, order) => this.openFeature(tx, order),
       role: () => Promise.reject(new Error('paid roles are not sold here')),
+      space: () => Promise.reject(new Error('cloud space is delivered by the cloud area')),
     };
   }
 
-  /** POST purchasing-orders: a package for the book, once per Idempotency-Key. */
+  /**
+   * POST purchasing-orders: a package for the book, once per Idempotency-Key. A feature's
+   * package is bought here (`package`), cloud space on the cloud page (`space`, under its own
+   * permission); each refuses the other's.
+   */
   async buyPackage(
+    kind: 'package' | 'space',
     userId: string,
     book: BookContext,
     input: { comboId: string; couponId?: string | undefined } & HowToRecharge,
@@ -57,6 +63,8 @@ export class PurchaseService {
     const { order_no } = await onceInTransaction(this.db, { userId, ...idem }, async (tx) => {
       const pkg = await this.offers.packageOnSale(tx, input.comboId);
       if (!pkg) throw new AppError('commerce.notOnSale');
+      if (kind === 'package' && pkg.capacityMb !== null) throw new AppError('cloud.isSpace');
+      if (kind === 'space' && pkg.capacityMb === null) throw new AppError('cloud.notSpace');
       const now = new Date(this.clock.now());
       let reduction = 0n;
       let couponId: string | null = null;
@@ -67,7 +75,7 @@ export class PurchaseService {
       }
       const order = await this.place(tx, userId, input, {
         book_id: book.bookId,
-        kind: 'package',
+        kind,
         combo_id: pkg.comboId,
         feature_code: pkg.featureCode,
         role_id: null,

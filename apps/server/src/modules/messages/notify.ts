@@ -24,7 +24,15 @@ export type MessageKind =
   | 'bill.arrears'
   | 'bill.settled'
   | 'feature.expiring'
-  | 'feature.expired';
+  | 'feature.expired'
+  | 'space.ending'
+  | 'space.ended'
+  | 'share.applied'
+  | 'share.agreed'
+  | 'share.rejected'
+  | 'share.untied'
+  | 'function.approved'
+  | 'function.rejected';
 
 export interface NewMessage {
   /** Who is told. */

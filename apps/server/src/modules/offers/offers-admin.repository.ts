@@ -53,7 +53,8 @@ export class OffersAdminRepository {
     const row = {
       name: p.name,
       name_en: p.nameEn,
-      feature_code: p.featureCode,
+      feature_code: p.featureCode ?? null,
+      capacity_mb: p.capacityMb ?? null,
       days: p.days,
       sell_price: String(p.sellPrice),
       original_price: String(p.originalPrice),

@@ -64,14 +64,17 @@ export const PackageInput = z
     comboId: CatalogueCode,
     name: ZhName,
     nameEn: EnName,
-    featureCode: FeatureCode,
+    /** What it gives: days of a feature, or MB of cloud space (issue 28); exactly one. */
+    featureCode: FeatureCode.optional(),
+    capacityMb: z.number().int().min(1).max(10_485_760).optional(),
     days: z.number().int().min(1).max(3660),
     sellPrice: Shells(0n, MAX_MINOR),
     /** The crossed-out price beside the sell price ("0.00": none). */
     originalPrice: Shells(0n, MAX_MINOR).default(0n),
     position: Position,
   })
-  .strict();
+  .strict()
+  .refine((p) => (p.featureCode === undefined) !== (p.capacityMb === undefined), 'gives either featureCode or capacityMb');
 
 export const ActivityInput = z
   .object({

@@ -46,10 +46,10 @@ export async function offersListing(db: Database, now: Date, admin = new OffersA
     },
     {
       title: 'packages',
-      header: ['package', 'feature', 'days', 'price', 'was', 'state', 'name'],
+      header: ['package', 'gives', 'days', 'price', 'was', 'state', 'name'],
       rows: packages.map((p) => [
         p.combo_id,
-        p.feature_code,
+        p.feature_code ?? `${p.capacity_mb ?? 0} MB`,
         String(p.days),
         shells(p.sell_price),
         p.original_price === '0' ? '' : shells(p.original_price),
@@ -116,7 +116,7 @@ export async function publishOffers(db: Database, spec: OffersSpec, admin = new 
     const done: string[] = [];
     for (const f of spec.features) done.push(`${await admin.feature(t, f)} feature ${f.featureCode}`);
     for (const p of spec.packages) {
-      await missing('feature', [p.featureCode], `package ${p.comboId}`);
+      if (p.featureCode) await missing('feature', [p.featureCode], `package ${p.comboId}`);
       done.push(`${await admin.package(t, p)} package ${p.comboId}`);
     }
     for (const b of spec.couponBatches) {

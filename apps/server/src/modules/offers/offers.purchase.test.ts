@@ -27,6 +27,7 @@ describe('what a purchase calls in its transaction', () => {
         name: '高级预算 365 天',
         nameEn: 'Advanced budgets, 365 days',
         featureCode: 'budget_advanced',
+        capacityMb: null,
         days: 365,
         sellPrice: 6000n,
       });

@@ -9,7 +9,9 @@ export interface OnSalePackage {
   comboId: string;
   name: string;
   nameEn: string;
-  featureCode: string;
+  /** A feature's package, or (capacityMb) cloud space: one of the two is null. */
+  featureCode: string | null;
+  capacityMb: number | null;
   days: number;
   sellPrice: bigint;
 }
@@ -109,6 +111,7 @@ const onSale = (p: PackageRow): OnSalePackage => ({
   name: p.name,
   nameEn: p.name_en,
   featureCode: p.feature_code,
+  capacityMb: p.capacity_mb,
   days: p.days,
   sellPrice: BigInt(p.sell_price),
 });
@@ -259,6 +262,7 @@ export class OffersService {
       comboId: p.combo_id,
       comboName: byLocale(locale, p.name, p.name_en),
       featureCode: p.feature_code,
+      capacityMb: p.capacity_mb,
       days: p.days,
       sellPrice: minorToMoney(p.sell_price),
       originalPrice: minorToMoney(p.original_price),
@@ -274,7 +278,9 @@ export class OffersService {
         return (await this.repo.hasPaidPurchase(db, userId)) ? 'not_new_payer' : 'ok';
       case 'book_without_feature': {
         if (bookId === undefined) throw new AppError('book.notNamed');
-        const codes = [...new Set((await this.repo.activityPackages(db, act.act_code)).map((p) => p.feature_code))];
+        const codes = [
+          ...new Set((await this.repo.activityPackages(db, act.act_code)).flatMap((p) => (p.feature_code ? [p.feature_code] : []))),
+        ];
         return (await this.repo.bookHoldsAny(db, bookId, codes, now)) ? 'feature_held' : 'ok';
       }
     }

@@ -589,7 +589,9 @@ export interface PackagesTable {
   combo_id: string;
   name: string;
   name_en: string;
-  feature_code: string;
+  /** A feature's days, or (capacity_mb) MB of cloud space for days: one of the two (migration 0025). */
+  feature_code: string | null;
+  capacity_mb: number | null;
   days: number;
   sell_price: Int8;
   original_price: Generated<Int8>;
@@ -690,7 +692,7 @@ export interface PurchasingOrdersTable {
   order_no: string;
   user_id: Int8;
   book_id: Int8;
-  kind: 'package' | 'role';
+  kind: 'package' | 'role' | 'space';
   combo_id: string | null;
   feature_code: string | null;
   role_id: Int8 | null;
@@ -799,6 +801,9 @@ export interface DB {
   service_bills: ServiceBillsTable;
   // The offers module (migration 0024, docs/commerce.md "The catalogue").
   operation_space_items: OperationSpaceItemsTable;
+  book_space_grants: BookSpaceGrantsTable;
+  book_space_shares: BookSpaceSharesTable;
+  function_applies: FunctionAppliesTable;
 }
 
 /** An operation space's items (migration 0024): the banners of the recharge and cloud pages, by space code. */
@@ -812,4 +817,43 @@ export interface OperationSpaceItemsTable {
   link: Generated<string>;
   position: Generated<number>;
   withdrawn_at: Timestamp | null;
+}
+
+/** Cloud space a paid package gave a book (migration 0025). */
+export interface BookSpaceGrantsTable {
+  id: Generated<Int8>;
+  book_id: Int8;
+  order_no: string;
+  combo_id: string;
+  capacity_mb: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  told_ending_at: Timestamp | null;
+  told_ended_at: Timestamp | null;
+}
+
+/** A book sharing a main book's rented space, and the history of such (migration 0025). */
+export interface BookSpaceSharesTable {
+  id: Generated<Int8>;
+  main_book_id: Int8;
+  book_id: Int8;
+  status: 'applied' | 'active' | 'rejected' | 'untied';
+  applicant_id: Int8;
+  decided_by: Int8 | null;
+  decided_at: Timestamp | null;
+  untied_by: Int8 | null;
+  untied_at: Timestamp | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** A user's application for a reviewed function (migration 0025). */
+export interface FunctionAppliesTable {
+  id: Generated<Int8>;
+  user_id: Int8;
+  biz_type: string;
+  biz_code: string;
+  status: 'applied' | 'approved' | 'rejected';
+  remark: Generated<string>;
+  applied_at: Timestamp;
+  decided_at: Timestamp | null;
 }
