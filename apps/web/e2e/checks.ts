@@ -51,14 +51,14 @@ const LATIN = /[A-Za-z]{2,}/g;
  * Words on the screen that are not in its language: English words in the Chinese UI,
  * Chinese in the English one. `userData` (names, phone numbers the user typed or the
  * server made for them) and `allowed` words (the product's name, the currency code,
- * each language's own name in the language picker, and AA, as Chinese writes "split
- * the bill") do not count.
+ * each language's own name in the language picker, AA, as Chinese writes "split
+ * the bill", and the units of cloud space, MB and GB, as Chinese writes them) do not count.
  */
 export async function foreignWords(
   page: Page,
   language: 'zh-CN' | 'en',
   userData: string[],
-  allowed: string[] = ['CAB', 'App', 'CNY', '简体中文', 'English', 'AA'],
+  allowed: string[] = ['CAB', 'App', 'CNY', '简体中文', 'English', 'AA', 'MB', 'GB'],
 ): Promise<string[]> {
   let text = await page.evaluate(() => document.body.innerText);
   for (const d of userData) text = text.split(d).join(' ');

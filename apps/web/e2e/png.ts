@@ -40,3 +40,17 @@ export function png(w: number, h: number, [r, g, b]: [number, number, number]): 
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A PNG of exactly `bytes` bytes (a cloud space filled to the byte): the picture of `png`
+ * with a private ancillary chunk of padding before its end, which decoders skip.
+ */
+export function pngOfSize(bytes: number, w: number, h: number, rgb: [number, number, number]): Buffer {
+  const base = png(w, h, rgb);
+  const end = base.length - 12; // IEND: length, type, crc
+  const pad = bytes - base.length - 12;
+  if (pad < 0) throw new Error(`a ${w}x${h} PNG is larger than ${bytes} bytes`);
+  const out = Buffer.concat([base.subarray(0, end), chunk('prVt', Buffer.alloc(pad)), base.subarray(end)]);
+  if (out.length !== bytes) throw new Error(`padded PNG is ${out.length} bytes, not ${bytes}`);
+  return out;
+}

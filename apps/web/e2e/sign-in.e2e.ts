@@ -89,7 +89,7 @@ describe('sign-in journey at 390x844', () => {
     const context = await phoneContext(browser, baseUrl());
     const page = await context.newPage();
     const shot = screenshotter('shell');
-    await page.goto('/#/cloud/index');
+    await page.goto('/#/cloudEnv/index');
     await visible(page, 'not-open');
     await expect.poll(() => page.getByTestId('not-open').textContent()).toContain('即将开放');
     await shot(page, 'not-open');

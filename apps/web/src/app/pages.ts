@@ -173,4 +173,13 @@ export const PAGES: Record<string, PageDef> = {
   tradeRecord: page(() => import('../pages/trade/RecordPage.tsx')),
   tradeResult: page(() => import('../pages/trade/ResultPage.tsx')),
   rechargeGuide: page(() => import('../pages/trade/RechargeGuidePage.tsx')),
+  // Cloud space (issue 28): my space and buying it, its result, sharing it between books, the texts, private storage.
+  cloudIndex: page(() => import('../pages/cloud/CloudIndexPage.tsx')),
+  cloudResult: page(() => import('../pages/cloud/ResultPage.tsx')),
+  cloudSharing: page(() => import('../pages/cloud/SharingManagementPage.tsx')),
+  cloudApply: page(() => import('../pages/cloud/ApplyPage.tsx')),
+  cloudAgreement: page(() => import('../pages/cloud/AgreementPage.tsx')),
+  cloudRule: page(() => import('../pages/cloud/RulePage.tsx')),
+  cloudIntroduce: page(() => import('../pages/cloud/IntroducePage.tsx')),
+  cloudExclusive: page(() => import('../pages/cloud/ExclusivePage.tsx')),
 };

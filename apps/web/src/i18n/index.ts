@@ -4,6 +4,7 @@ import type { accountingZhCN } from './accounting.zh-CN.ts';
 import type { activityZhCN } from './activity.zh-CN.ts';
 import type { budgetsZhCN } from './budgets.zh-CN.ts';
 import type { clockZhCN } from './clock.zh-CN.ts';
+import type { cloudZhCN } from './cloud.zh-CN.ts';
 import type { commerceZhCN } from './commerce.zh-CN.ts';
 import type { communityZhCN } from './community.zh-CN.ts';
 import type { contentZhCN } from './content.zh-CN.ts';
@@ -36,6 +37,7 @@ export interface Sections {
   activity: typeof activityZhCN;
   budgets: typeof budgetsZhCN;
   clock: typeof clockZhCN;
+  cloud: typeof cloudZhCN;
   commerce: typeof commerceZhCN;
   community: typeof communityZhCN;
   content: typeof contentZhCN;

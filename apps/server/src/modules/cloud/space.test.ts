@@ -132,8 +132,8 @@ describe('renting space for a book', () => {
       'the space delivered',
     );
     expect(await capacity(owner.token, book.id)).toMatchObject({ total: '1025.00' });
-    const paid = await p.t.client.get(COMMERCE_PATHS.purchasingOrder.replace(':id', order.order_no), { token: owner.token });
-    expect(paid.json().data).toMatchObject({ status: 'paid', kind: 'space' });
+    const paid = await p.t.client.get(COMMERCE_PATHS.purchasingOrder.replace(':id', order.order_no), { token: owner.token, locale: 'en' });
+    expect(paid.json().data).toMatchObject({ status: 'paid', kind: 'space', title: '1 GB of cloud space, 30 days' });
   });
 
   it('two uploads at once into the last of the space: one is taken, the other refused, its file not kept', async () => {

@@ -61,7 +61,7 @@ export class PurchaseRepository {
 
   /** What the order bought, in both languages: the package's name, or the role's. */
   async title(tx: Database, order: PurchaseRow): Promise<LocalizedText> {
-    if (order.kind === 'package' && order.combo_id) {
+    if (order.kind !== 'role' && order.combo_id) {
       const p = await tx.selectFrom('packages').select(['name', 'name_en']).where('combo_id', '=', order.combo_id).executeTakeFirst();
       if (p) return { 'zh-CN': p.name, en: p.name_en };
     }

@@ -1,4 +1,4 @@
-import { ACCOUNTING_PATHS, IMAGE_MAX_BYTES, TRANSACTION_IMAGES_MAX, type TransactionImage } from '@cab/contracts/client';
+import { ACCOUNTING_PATHS, ErrorCode, IMAGE_MAX_BYTES, TRANSACTION_IMAGES_MAX, type TransactionImage } from '@cab/contracts/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { request } from '../../api/client.ts';
@@ -42,7 +42,24 @@ export async function compressImage(file: Blob): Promise<Blob> {
   return blob && blob.size < file.size ? blob : file;
 }
 
-/** One image into the book's space, reporting progress (toasted failures: the server's words, or 'service error, please retry'). */
+type SpaceFullListener = (bookId: string, message: string) => void;
+const spaceFullListeners = new Set<SpaceFullListener>();
+
+/**
+ * Hears uploads the server refused because the book's space is full (1074): the album
+ * shows the space's tip and the way to buy more instead of a toast.
+ */
+export function onSpaceFull(listener: SpaceFullListener): () => void {
+  spaceFullListeners.add(listener);
+  return () => spaceFullListeners.delete(listener);
+}
+
+const isSpaceFull = (err: unknown) => err instanceof ApiError && err.code === ErrorCode.CAPACITY_EXCEEDED;
+
+/**
+ * One image into the book's space, reporting progress (toasted failures: the server's
+ * words, or 'service error, please retry'; a full space is the album's to tell).
+ */
 export async function uploadImage(bookId: string, file: Blob, onProgress: (f: number) => void): Promise<UploadedImage> {
   const form = new FormData();
   const ext = file.type === 'image/png' ? 'png' : file.type === 'image/gif' ? 'gif' : file.type === 'image/webp' ? 'webp' : 'jpg';
@@ -58,19 +75,26 @@ export async function uploadImage(bookId: string, file: Blob, onProgress: (f: nu
     });
     return r.data;
   } catch (err) {
-    showToast(err instanceof ApiError && err.status >= 400 && err.message ? err.message : i18n.t('album.uploadFailed'));
+    if (isSpaceFull(err) && spaceFullListeners.size) for (const l of spaceFullListeners) l(bookId, (err as ApiError).message);
+    else showToast(err instanceof ApiError && err.status >= 400 && err.message ? err.message : i18n.t('album.uploadFailed'));
     throw err;
   }
+}
+
+/** Why images may not be chosen: the space's tip, its title and what it says. */
+export interface SpaceRefusal {
+  title: string;
+  content: string;
 }
 
 /**
  * May images be chosen now (SPEC 5)? Not when the space says not_permit, and not when
  * it has a tip to show (the tip is the reason). Answers the reason, or undefined.
  */
-export async function uploadRefusal(qc: QueryClient, bookId: string): Promise<string | undefined> {
+export async function uploadRefusal(qc: QueryClient, bookId: string): Promise<SpaceRefusal | undefined> {
   const c = await qc.fetchQuery(accountingQueries.capacity(bookId));
-  if (c.pic_upload_permit === 'not_permit') return c.tips_title ? `${c.tips_title} ${c.tips_content}`.trim() : i18n.t('album.notPermitted');
-  if (c.tips_title) return `${c.tips_title} ${c.tips_content}`.trim();
+  if (c.tips_title) return { title: c.tips_title, content: c.tips_content };
+  if (c.pic_upload_permit === 'not_permit') return { title: i18n.t('album.notPermitted'), content: '' };
   return undefined;
 }
 

@@ -240,12 +240,15 @@ export interface PurchaseInput {
   channel?: string;
 }
 
-/** POST purchasing-orders for the book: paid from the wallet, or waiting for the recharge of the shortfall. */
-export function usePurchase(bookId: string) {
+/**
+ * POST purchasing-orders for the book: paid from the wallet, or waiting for the recharge of
+ * the shortfall. `path`: where the package is bought (a feature's here; cloud space at
+ * CLOUD_PATHS.purchase, under its own permission), answering the same order.
+ */
+export function usePurchase(bookId: string, path: string = COMMERCE_PATHS.purchase) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, key }: { input: PurchaseInput; key: string }) =>
-      pay<PurchaseOrder>(COMMERCE_PATHS.purchase, key, { ...input }, bookId),
+    mutationFn: ({ input, key }: { input: PurchaseInput; key: string }) => pay<PurchaseOrder>(path, key, { ...input }, bookId),
     onSuccess: () => walletChanged(qc),
     onError: toastPaymentFailure,
   });

@@ -9,7 +9,7 @@ import { i18n } from '../../i18n/index.ts';
  * number, until the tab is closed.
  */
 export interface PaymentFlow {
-  kind: 'recharge' | 'package' | 'role';
+  kind: 'recharge' | 'package' | 'role' | 'space';
   /** The in-app path to go back to when the payment is done (`/budget/children?categoryId=1`). */
   from: string;
   /** The in-app path that starts the same payment again. */
@@ -17,6 +17,8 @@ export interface PaymentFlow {
   /** The purchasing order the recharge pays the shortfall of. */
   purchase?: string;
   bookId?: string;
+  /** The in-app page a paid payment ends on in place of paysuccess (cloud space: `/cloud/pages/result?order_no=P...`). */
+  result?: string;
 }
 
 const KEY = 'cab.commerce.flows';
@@ -51,7 +53,11 @@ export function flowOf(orderNo: string): PaymentFlow {
   const kept = readAll().find(([no]) => no === orderNo)?.[1];
   const from = inAppPath(kept?.from);
   const retry = inAppPath(kept?.retry);
-  if (kept && from && retry) return { ...kept, from, retry };
+  if (kept && from && retry) {
+    const { result: keptResult, ...rest } = kept;
+    const result = inAppPath(keptResult);
+    return { ...rest, from, retry, ...(result ? { result } : {}) };
+  }
   return { kind: 'recharge', from: WALLET, retry: WALLET };
 }
 

@@ -134,6 +134,9 @@ function BookSettings() {
               <List.Item data-testid="setting-community" onClick={() => navigate(`/community/list?bookId=${b.id}`)}>
                 {t('areas.community')}
               </List.Item>
+              <List.Item data-testid="setting-cloud" onClick={() => navigate(`/cloud/index?bookId=${b.id}`)}>
+                {t('areas.cloud')}
+              </List.Item>
               <List.Item onClick={() => navigate('/bookSetting/pages/law')}>{t('bookSetting.law')}</List.Item>
             </List>
           </div>

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar } from '../../app/PageBar.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { commerceQueries } from '../../features/commerce/api.ts';
+import { PayRow } from '../../features/commerce/components/PayRow.tsx';
 import { CommerceGlyph } from '../../features/commerce/components/glyphs.tsx';
 import { flowOf } from '../../features/commerce/flow.ts';
 import { shells } from '../../features/commerce/format.ts';
@@ -17,17 +18,6 @@ import '../../features/commerce/commerce.css';
 import '../../i18n/commerce.ts';
 
 const RECHARGE_NO = /^R[0-9]{8,30}$/;
-
-function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="pay-row">
-      <span className="pay-row-label">{label}</span>
-      <span className="pay-row-value" data-testid={testId}>
-        {value}
-      </span>
-    </div>
-  );
-}
 
 /**
  * A payment that went through (SPEC 2, bookSetting/pages/paysuccess?order_no=R...): what
@@ -89,8 +79,8 @@ function PaySuccess() {
           </p>
         </div>
         <div className="pay-rows">
-          <Row label={t('commerce.result.amountCny')} value={t('commerce.yuan', { amount: formatAmount(r.amount_cny) })} />
-          <Row
+          <PayRow label={t('commerce.result.amountCny')} value={t('commerce.yuan', { amount: formatAmount(r.amount_cny) })} />
+          <PayRow
             label={t('commerce.result.kinds.recharge')}
             value={
               minorOf(r.bonus) > 0n
@@ -100,10 +90,10 @@ function PaySuccess() {
             testId="paysuccess-recharged"
           />
           {p && minorOf(p.coupon_reduction) > 0n && (
-            <Row label={t('commerce.success.coupon')} value={`-${shells(p.coupon_reduction)}`} testId="paysuccess-coupon" />
+            <PayRow label={t('commerce.success.coupon')} value={`-${shells(p.coupon_reduction)}`} testId="paysuccess-coupon" />
           )}
-          {p && <Row label={t('commerce.success.paid')} value={shells(p.price)} testId="paysuccess-paid" />}
-          <Row
+          {p && <PayRow label={t('commerce.success.paid')} value={shells(p.price)} testId="paysuccess-paid" />}
+          <PayRow
             label={t('commerce.success.balance')}
             value={wallet.data === undefined ? '…' : shells(wallet.data)}
             testId="paysuccess-balance"

@@ -96,7 +96,8 @@ function Processing() {
   useEffect(() => {
     if (phase.kind === 'paid') {
       void walletChanged(qc);
-      navigate(`/bookSetting/pages/paysuccess?order_no=${orderNo}`, { replace: true });
+      // A flow with a result page of its own (cloud space) ends there.
+      navigate(flowOf(orderNo).result ?? `/bookSetting/pages/paysuccess?order_no=${orderNo}`, { replace: true });
     } else if (phase.kind === 'failed') {
       void walletChanged(qc);
       navigate(`/bookSetting/pages/payfail?order_no=${orderNo}&reason=${reason}`, { replace: true });

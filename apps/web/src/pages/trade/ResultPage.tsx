@@ -7,6 +7,7 @@ import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { PageBar, useBack } from '../../app/PageBar.tsx';
 import { RequireLogin } from '../../app/RequireLogin.tsx';
 import { commerceQueries } from '../../features/commerce/api.ts';
+import { PayRow } from '../../features/commerce/components/PayRow.tsx';
 import { CommerceGlyph, type CommerceGlyphName } from '../../features/commerce/components/glyphs.tsx';
 import { cashier, currentPath, rememberFlow } from '../../features/commerce/flow.ts';
 import { formatDay, formatMoment, shells, yuan } from '../../features/commerce/format.ts';
@@ -185,12 +186,7 @@ function Result() {
           </div>
           <div className="pay-rows">
             {shown.rows.map((r, i) => (
-              <div className="pay-row" key={`${r.label}-${i}`}>
-                <span className="pay-row-label">{r.label}</span>
-                <span className="pay-row-value" data-testid={r.testId}>
-                  {r.value}
-                </span>
-              </div>
+              <PayRow key={`${r.label}-${i}`} label={r.label} value={r.value} testId={r.testId} />
             ))}
           </div>
         </div>

@@ -1,18 +1,18 @@
 import { BUDGET_ADVANCED_ACT, type ActivityCombo, type Coupon, type PremiumFeature } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Popup, Skeleton } from 'antd-mobile';
-import { useRef, useState } from 'react';
-import { useSubmitGuard } from '../../../app/form.tsx';
+import { Popup, Skeleton } from 'antd-mobile';
+import { useState } from 'react';
 import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { useCloseOnLeave } from '../../../app/Sheet.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation, type TKey } from '../../../i18n/index.ts';
-import { useNavigate } from '../../../lib/hash-router.tsx';
 import { formatAmount } from '../../../lib/format.ts';
-import { commerceQueries, idempotencyKeys, usePurchase } from '../api.ts';
-import { cashier, currentPath, devicePayType, rememberFlow, withQuery, withoutQuery } from '../flow.ts';
+import { commerceQueries } from '../api.ts';
+import { currentPath, withQuery, withoutQuery } from '../flow.ts';
 import { formatDay, shells } from '../format.ts';
-import { bestCoupon, couponFits, minorOf, priceAfterCoupon, rechargeFor, shortfallOf } from '../money.ts';
+import { bestCoupon, couponFits, minorOf, priceAfterCoupon, shortfallOf } from '../money.ts';
+import { usePackagePayment } from '../usePackagePayment.ts';
+import { BuyActions, BuySummary } from './BuySummary.tsx';
 import { CommerceGlyph } from './glyphs.tsx';
 import '../commerce.css';
 import '../../../i18n/commerce.ts';
@@ -135,57 +135,38 @@ export function PurchaseSheet({
   onPaid: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   useCloseOnLeave(visible, onClose);
   const { actCode, name } = SALES[feature];
-  const payType = devicePayType();
   const combos = useQuery({ ...commerceQueries.combos(actCode), enabled: visible });
   const comboIds = combos.data?.map((c) => c.comboId) ?? [];
   const coupons = useQuery({ ...commerceQueries.coupons(actCode, bookId, comboIds), enabled: visible && comboIds.length > 0 });
-  const wallet = useQuery({ ...commerceQueries.wallet(), enabled: visible });
-  const options = useQuery({ ...commerceQueries.payOptions(payType), enabled: visible });
+  const payment = usePackagePayment({ bookId, enabled: visible });
+  const { wallet, options, channel } = payment;
   const [comboId, setComboId] = useState<string>();
   const [couponId, setCouponId] = useState<string | null>();
-  const purchase = usePurchase(bookId);
-  const keys = useRef(idempotencyKeys());
-  const guard = useSubmitGuard();
-  const [leaving, setLeaving] = useState(false);
 
   const combo = combos.data?.find((c) => c.comboId === comboId) ?? combos.data?.[0];
   const fitting = combo ? (coupons.data ?? []).filter((c) => couponFits(c, combo.comboId)) : [];
   const coupon = combo ? chosenCoupon(fitting, combo.comboId, couponId) : undefined;
   const price = combo ? priceAfterCoupon(combo, coupon) : '0.00';
   const shortfall = wallet.data === undefined ? '0.00' : shortfallOf(price, wallet.data);
-  const short = minorOf(shortfall) > 0n;
-  const channel = options.data?.find((o) => o.recommended)?.channel ?? options.data?.[0]?.channel;
 
   const pay = () => {
     if (!combo || !mayBuy) return;
-    const input = {
-      combo_id: combo.comboId,
-      pay_type: payType,
-      ...(coupon ? { coupon_id: coupon.coupon_id } : {}),
-      ...(channel ? { channel } : {}),
-    };
-    guard(async () => {
-      const order = await purchase.mutateAsync({ input, key: keys.current.keyFor(input) });
-      keys.current.done();
-      if (order.status === 'paid') {
-        showToast(t('commerce.purchase.paid'));
-        onPaid();
-        onClose();
-        return;
-      }
-      const r = order.recharge;
-      if (!r?.cashier_url) {
-        navigate(`/bookSetting/pages/payfail?order_no=${r?.order_no ?? order.order_no}&reason=error`);
-        return;
-      }
-      const from = withoutQuery(currentPath(), 'buy');
-      rememberFlow(r.order_no, { kind: 'package', from, retry: withQuery(from, 'buy', feature), purchase: order.order_no, bookId });
-      setLeaving(true);
-      cashier.go(r.cashier_url);
-    });
+    payment.pay(
+      { combo_id: combo.comboId, ...(coupon ? { coupon_id: coupon.coupon_id } : {}) },
+      {
+        flow: () => {
+          const from = withoutQuery(currentPath(), 'buy');
+          return { kind: 'package', from, retry: withQuery(from, 'buy', feature) };
+        },
+        onPaid: () => {
+          showToast(t('commerce.purchase.paid'));
+          onPaid();
+          onClose();
+        },
+      },
+    );
   };
 
   const failed = [combos, coupons, wallet, options].filter((q) => q.isError);
@@ -198,62 +179,27 @@ export function PurchaseSheet({
         </div>
       );
     if (!combo) return <p className="buy-note">{t('commerce.purchase.nothing')}</p>;
-    const noChannel = short && !channel;
+    const noChannel = minorOf(shortfall) > 0n && !channel;
     return (
       <>
         <Combos combos={combos.data} chosen={combo.comboId} onChoose={setComboId} />
         {fitting.length > 0 && <Coupons coupons={fitting} chosen={coupon?.coupon_id} onChoose={setCouponId} />}
-        <div className="buy-summary">
-          <div className="pay-row">
-            <span className="pay-row-label">{t('commerce.purchase.price')}</span>
-            <span className="pay-row-value buy-price" data-testid="purchase-price">
-              {shells(price)}
-            </span>
-          </div>
-          <div className="pay-row">
-            <span className="pay-row-label">{t('commerce.purchase.balance')}</span>
-            <span className="pay-row-value" data-testid="purchase-balance">
-              {shells(wallet.data)}
-            </span>
-          </div>
-        </div>
-        {short && (
-          <p className="buy-shortfall" data-testid="purchase-shortfall">
-            {t('commerce.purchase.shortfall', { amount: formatAmount(shortfall) })}
-          </p>
-        )}
-        {noChannel && (
-          <p className="buy-note" data-testid="purchase-no-pay">
-            {t('commerce.recharge.noPay')}{' '}
-            <button type="button" className="shell-link" onClick={() => navigate('/trade/pages/recharge-guide')}>
-              {t('commerce.recharge.guide')}
-            </button>
-          </p>
-        )}
+        <BuySummary testId="purchase" price={price} balance={wallet.data} shortfall={shortfall} noChannel={noChannel} />
         {!mayBuy && (
           <p className="buy-note" data-testid="purchase-not-allowed">
             {t('commerce.purchase.notAllowed')}
           </p>
         )}
-        <div className="buy-actions">
-          <Button block onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          {mayBuy && (
-            <Button
-              block
-              color="primary"
-              data-testid="purchase-pay"
-              disabled={noChannel}
-              loading={purchase.isPending || leaving}
-              onClick={pay}
-            >
-              {short
-                ? t('commerce.purchase.payRecharge', { amount: formatAmount(rechargeFor(shortfall)) })
-                : t('commerce.purchase.pay', { amount: formatAmount(price) })}
-            </Button>
-          )}
-        </div>
+        <BuyActions
+          price={price}
+          shortfall={shortfall}
+          mayBuy={mayBuy}
+          disabled={noChannel}
+          busy={payment.busy}
+          payTestId="purchase-pay"
+          onPay={pay}
+          onCancel={onClose}
+        />
       </>
     );
   };

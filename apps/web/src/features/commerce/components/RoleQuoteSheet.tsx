@@ -12,19 +12,10 @@ import { commerceQueries, idempotencyKeys, usePayForAssign } from '../api.ts';
 import { cashier, currentPath, devicePayType, rememberFlow } from '../flow.ts';
 import { shells } from '../format.ts';
 import { minorOf, rechargeFor, shortfallOf } from '../money.ts';
+import { NoPayNote } from './BuySummary.tsx';
+import { PayRow } from './PayRow.tsx';
 import '../commerce.css';
 import '../../../i18n/commerce.ts';
-
-function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="pay-row">
-      <span className="pay-row-label">{label}</span>
-      <span className="pay-row-value" data-testid={testId}>
-        {value}
-      </span>
-    </div>
-  );
-}
 
 /**
  * Giving a member a paid role (SPEC 3: a price per day, per person per day, or once):
@@ -103,34 +94,27 @@ export function RoleQuoteSheet({
           {t('commerce.role.lead', { role: roleName, name: memberName })}
         </p>
         <div className="buy-summary">
-          <Row label={t('commerce.role.price')} value={shells(q.price)} testId="role-quote-price" />
-          <Row label={t('commerce.role.billing')} value={t(`commerce.billing.${q.billing_type}`)} testId="role-quote-billing" />
+          <PayRow label={t('commerce.role.price')} value={shells(q.price)} testId="role-quote-price" />
+          <PayRow label={t('commerce.role.billing')} value={t(`commerce.billing.${q.billing_type}`)} testId="role-quote-billing" />
           {q.billing_type !== 'OneOff' && (
-            <Row
+            <PayRow
               label={t('commerce.role.persons')}
               value={t('commerce.role.personsValue', { count: q.persons })}
               testId="role-quote-persons"
             />
           )}
           {q.billing_type !== 'OneOff' && (
-            <Row label={t('commerce.role.daily')} value={shells(q.daily_expense)} testId="role-quote-daily" />
+            <PayRow label={t('commerce.role.daily')} value={shells(q.daily_expense)} testId="role-quote-daily" />
           )}
-          <Row label={t('commerce.role.now')} value={shells(q.trial_price)} testId="role-quote-now" />
-          <Row label={t('commerce.role.balance')} value={shells(q.balance)} testId="role-quote-balance" />
+          <PayRow label={t('commerce.role.now')} value={shells(q.trial_price)} testId="role-quote-now" />
+          <PayRow label={t('commerce.role.balance')} value={shells(q.balance)} testId="role-quote-balance" />
         </div>
         {short && (
           <p className="buy-shortfall" data-testid="role-quote-shortfall">
             {t('commerce.role.shortfall', { amount: formatAmount(shortfall) })}
           </p>
         )}
-        {noChannel && (
-          <p className="buy-note" data-testid="role-quote-no-pay">
-            {t('commerce.recharge.noPay')}{' '}
-            <button type="button" className="shell-link" onClick={() => navigate('/trade/pages/recharge-guide')}>
-              {t('commerce.recharge.guide')}
-            </button>
-          </p>
-        )}
+        {noChannel && <NoPayNote testId="role-quote-no-pay" />}
         {q.billing_type !== 'OneOff' && <p className="buy-note">{t('commerce.role.dailyHint')}</p>}
         <div className="buy-actions">
           <Button block onClick={onClose}>
