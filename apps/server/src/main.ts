@@ -76,7 +76,8 @@ async function stop(signal: string): Promise<void> {
     );
     void exit(1);
   }, config.shutdownTimeoutMs);
-  stopJobs();
+  // No new tick; the one in flight (the first runs at start) ends before the database closes.
+  const jobsDone = stopJobs();
   // Stop taking requests and let the ones in flight finish, then close Redis and the database.
   stage = 'closing the HTTP server';
   // The close waits for every connection to end. One busy when the stop began goes idle
@@ -88,6 +89,8 @@ async function stop(signal: string): Promise<void> {
   stage = 'closing Redis';
   await kv.close();
   await broadcast.close();
+  stage = 'waiting for the background job in flight';
+  await jobsDone;
   stage = 'closing the database';
   await handle.close();
   stage = 'stopped';

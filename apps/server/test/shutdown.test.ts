@@ -97,7 +97,7 @@ describe('stopping the server', () => {
     running.push(server);
     server.proc.kill('SIGTERM');
     // npm hands the signal on to the server, which stops as it does when signalled itself.
-    expect(await exitWithin(server, 10_000)).toBe(0);
+    expect(await exitWithin(server, 10_000), server.output()).toBe(0);
     expect(server.output()).toContain('"signal":"SIGTERM"');
     expect(server.output()).toContain('"msg":"stopped"');
     const answer = await fetch(`${server.base}/server/info`).catch((err: unknown) => err);

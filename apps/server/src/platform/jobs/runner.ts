@@ -117,8 +117,12 @@ export class JobRunner {
     }
   }
 
-  /** Ticks now and every `everyMs` until the returned stop is called; a tick that fails is logged, not fatal. */
-  start(everyMs = 60_000): () => void {
+  /**
+   * Ticks now and every `everyMs` until the returned stop is called; a tick that fails is
+   * logged, not fatal. The stop answers when the tick in flight has ended, so that the
+   * database is not closed under a job's transaction.
+   */
+  start(everyMs = 60_000): () => Promise<void> {
     let running: Promise<unknown> = Promise.resolve();
     const tick = () => {
       running = running.then(() => this.tick()).catch((err: unknown) => this.o.log?.('error', 'job tick failed', { err }));
@@ -126,6 +130,9 @@ export class JobRunner {
     const timer = setInterval(tick, everyMs);
     timer.unref();
     tick();
-    return () => clearInterval(timer);
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
   }
 }
