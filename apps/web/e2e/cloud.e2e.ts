@@ -258,7 +258,7 @@ describe('cloud space journey at 390x844', () => {
       await screen('a-apply-agreed');
       await page.getByTestId('cloud-apply-manage').click();
       await visible(page, `cloud-sharing-${sharingId}`);
-      expect(await page.getByTestId('cloud-manage-state').getAttribute('data-state')).toBe('main');
+      await expect.poll(() => page.getByTestId('cloud-manage-state').getAttribute('data-state')).toBe('main');
       await visible(page, `cloud-relation-book-${sharingId}`);
       await screen('a-sharing-management');
 
@@ -270,7 +270,7 @@ describe('cloud space journey at 390x844', () => {
       await f.save();
       await page.goto(`/#/cloud/index?bookId=${sharingId}`);
       await visible(page, 'cloud-grants');
-      expect(await page.getByTestId('cloud-sharing').getAttribute('data-state')).toBe('sharing');
+      await expect.poll(() => page.getByTestId('cloud-sharing').getAttribute('data-state')).toBe('sharing');
       await visible(page, 'cloud-pooled');
       await expect.poll(() => page.getByTestId('cloud-grants').textContent()).toContain('来自账本「家庭账本」');
       await screen('b-my-space-shared');
@@ -301,7 +301,7 @@ describe('cloud space journey at 390x844', () => {
       await screen('a-unshare-confirm');
       await page.getByTestId('cloud-unshare-confirm').click();
       await expect.poll(() => page.getByTestId('cloud-manage-state').getAttribute('data-state')).toBe('alone');
-      expect(await page.getByTestId(`cloud-sharing-${sharingId}`).count()).toBe(0);
+      await expect.poll(() => page.getByTestId(`cloud-sharing-${sharingId}`).count()).toBe(0);
 
       // B is back on its own 1 MB: another photo is refused with the tip; its photos stay readable.
       await f.open();
@@ -323,8 +323,8 @@ describe('cloud space journey at 390x844', () => {
       await screen('b-photo-readable');
       await page.goto(`/#/cloud/index?bookId=${sharingId}`);
       await visible(page, 'cloud-full');
-      expect(await page.getByTestId('cloud-sharing').getAttribute('data-state')).toBe('alone');
-      expect(await page.getByTestId('cloud-total').textContent()).toBe('1 MB');
+      await expect.poll(() => page.getByTestId('cloud-sharing').getAttribute('data-state')).toBe('alone');
+      await expect.poll(() => page.getByTestId('cloud-total').textContent()).toBe('1 MB');
       await screen('b-my-space-alone');
 
       // The texts: the rule, the agreement, the introduction and private storage.
