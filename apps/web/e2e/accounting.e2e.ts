@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, phoneContext } from './browser.ts';
-import { loginThroughUi, makeFamilyBook, sessionOf, signedInPhone, visible } from './flows.ts';
+import { loginThroughUi, makeFamilyBook, sessionOf, signedInPhone, thumbWidth, visible } from './flows.ts';
 import { png } from './png.ts';
 
 let browser: Browser;
@@ -235,16 +235,7 @@ describe('accounting journey at 390x844', () => {
     await expect.poll(() => f.amount()).toBe('1,234.56');
     expect(await page.getByTestId('rec-member-value').textContent()).toBe('妈妈');
     expect(await page.getByTestId('rec-merchant-value').textContent()).toBe('面包店');
-    await expect
-      .poll(
-        () =>
-          page
-            .getByTestId('thumb-0')
-            .locator('img')
-            .evaluate((i: HTMLImageElement) => i.naturalWidth),
-        { timeout: 10_000 },
-      )
-      .toBe(120);
+    await expect.poll(() => thumbWidth(page), { timeout: 10_000 }).toBe(120);
     await screen('form-edit');
     await f.keys('<<<<<<<1000');
     expect(await f.amount()).toBe('1,000');

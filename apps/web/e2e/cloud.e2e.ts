@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, waitForExit, type RunningServer } from '../../server/test/process.ts';
 import { launch, phoneContext, screenshotter } from './browser.ts';
 import { foreignWords, seriousA11yFindings } from './checks.ts';
-import { loginThroughUi, makeFamilyBook, sessionOf, visible } from './flows.ts';
+import { loginThroughUi, makeFamilyBook, sessionOf, thumbWidth, visible } from './flows.ts';
 import { png, pngOfSize } from './png.ts';
 
 let browser: Browser;
@@ -310,16 +310,7 @@ describe('cloud space journey at 390x844', () => {
       await screen('b-refused-again');
       await page.getByTestId('confirm-cancel').click();
       await page.goto(`/#/subPackages/accounting/index?id=${ticket.id}`);
-      await expect
-        .poll(
-          () =>
-            page
-              .getByTestId('thumb-0')
-              .locator('img')
-              .evaluate((i: HTMLImageElement) => i.naturalWidth),
-          { timeout: 10_000 },
-        )
-        .toBe(100);
+      await expect.poll(() => thumbWidth(page), { timeout: 10_000 }).toBe(100);
       await screen('b-photo-readable');
       await page.goto(`/#/cloud/index?bookId=${sharingId}`);
       await visible(page, 'cloud-full');

@@ -6,6 +6,13 @@ import { foreignWords, seriousA11yFindings } from './checks.ts';
 export const visible = (page: Page, testId: string, timeout = 20_000) =>
   page.getByTestId(testId).first().waitFor({ state: 'visible', timeout });
 
+/** The pixel width of the form's first image thumbnail as the browser decoded it (0 until it loads). */
+export const thumbWidth = (page: Page) =>
+  page
+    .getByTestId('thumb-0')
+    .locator('img')
+    .evaluate((i: HTMLImageElement) => i.naturalWidth);
+
 /** Logs a new user in through the login page, with the code from the dev outbox. */
 export async function loginThroughUi(page: Page, base: string): Promise<string> {
   const phone = `13${String(Date.now()).slice(-9)}`;

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, vi } from 'vitest';
 
 // Test files share a worker (isolate: false, see vitest.config.ts): each starts from fresh
@@ -12,6 +12,11 @@ document.body.innerHTML = '';
 document.body.className = '';
 localStorage.clear();
 sessionStorage.clear();
+
+// A lazy page's first render waits for its chunk's transform, which takes over the default
+// 1 s of findBy/waitFor when npm test runs the server suite beside these (two cores):
+// a page that never appears still fails, after 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks matchMedia, which antd-mobile reads at import time.
 if (!window.matchMedia) {

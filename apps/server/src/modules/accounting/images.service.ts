@@ -56,9 +56,7 @@ export class ImagesService {
     if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('image.tooLarge', { max: IMAGE_MAX_BYTES / 1024 });
     const ext = sniffImage(bytes);
     if (!ext) throw new AppError('image.notImage');
-    // A quick refusal before the file is stored; the check that counts is under the lock.
-    const before = await this.space.of(this.db, bookId);
-    if (before.usedBytes + bytes.length > before.totalBytes) throw full(before);
+    // Stored first, then checked and recorded under the space's lock: a refused upload's file is removed.
     const key = await this.storage.putPrivate(`book-${bookId}`, ext, bytes);
     try {
       const row = await this.space.withLock(bookId, async (tx, space) => {

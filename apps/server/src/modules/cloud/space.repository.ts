@@ -49,41 +49,37 @@ export class SpaceRepository {
 
   /** The grants of these books in effect at `now`, ending first first. */
   inEffect(db: Database, bookIds: readonly string[], now: Date): Promise<GrantView[]> {
-    return this.views(db)
+    return this.views(db, now)
       .where('g.book_id', 'in', [...bookIds])
       .where('g.starts_at', '<=', now)
       .where('g.ends_at', '>', now)
       .orderBy('g.ends_at')
       .orderBy('g.id')
-      .select(
-        sql<number>`((g.ends_at AT TIME ZONE b.time_zone)::date - (${now}::timestamptz AT TIME ZONE b.time_zone)::date - 1)`.as(
-          'days_left',
-        ),
-      )
       .execute();
   }
 
   /** One grant of these books, in effect or not. */
   byId(db: Database, bookIds: readonly string[], id: string, now: Date): Promise<GrantView | undefined> {
-    return this.views(db)
+    return this.views(db, now)
       .where('g.book_id', 'in', [...bookIds])
       .where('g.id', '=', id)
-      .select(
-        sql<number>`((g.ends_at AT TIME ZONE b.time_zone)::date - (${now}::timestamptz AT TIME ZONE b.time_zone)::date - 1)`.as(
-          'days_left',
-        ),
-      )
       .executeTakeFirst();
   }
 
-  private views(db: Database) {
+  /** Grants with their book's and package's names, their last day and their days left at `now`, in the book's zone. */
+  private views(db: Database, now: Date) {
     return db
       .selectFrom('book_space_grants as g')
       .innerJoin('books as b', 'b.id', 'g.book_id')
       .innerJoin('packages as p', 'p.combo_id', 'g.combo_id')
       .selectAll('g')
       .select(['b.name as book_name', 'p.name', 'p.name_en'])
-      .select(sql<string>`to_char((g.ends_at AT TIME ZONE b.time_zone)::date - 1, 'YYYY-MM-DD')`.as('last_day'));
+      .select(sql<string>`to_char((g.ends_at AT TIME ZONE b.time_zone)::date - 1, 'YYYY-MM-DD')`.as('last_day'))
+      .select(
+        sql<number>`((g.ends_at AT TIME ZONE b.time_zone)::date - (${now}::timestamptz AT TIME ZONE b.time_zone)::date - 1)`.as(
+          'days_left',
+        ),
+      );
   }
 
   /** MB of rented space in effect for these books, summed. */

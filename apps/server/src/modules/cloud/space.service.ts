@@ -73,6 +73,11 @@ export class SpaceService implements SpaceQuota {
     });
   }
 
+  /** The books whose grants count for this one: its relation's, or itself alone. */
+  private async relationOf(bookId: string): Promise<string[]> {
+    return this.shares.relationBooks(this.db, await this.shares.mainOf(this.db, bookId));
+  }
+
   async latest(locale: Locale): Promise<CloudPackage[]> {
     return (await this.repo.onSale(this.db)).map((p) => ({
       combo_id: p.combo_id,
@@ -100,13 +105,13 @@ export class SpaceService implements SpaceQuota {
 
   /** The grants that count for the book now: its relation's, or its own. */
   async inEffect(bookId: string, locale: Locale): Promise<SpaceGrant[]> {
-    const bookIds = await this.shares.relationBooks(this.db, await this.shares.mainOf(this.db, bookId));
+    const bookIds = await this.relationOf(bookId);
     return (await this.repo.inEffect(this.db, bookIds, this.now())).map((g) => presentGrant(g, locale));
   }
 
   /** One grant counting for the book (its own or its relation's): its end and days left; an ended one is refused. */
   async expireInfo(bookId: string, id: string) {
-    const bookIds = await this.shares.relationBooks(this.db, await this.shares.mainOf(this.db, bookId));
+    const bookIds = await this.relationOf(bookId);
     const now = this.now();
     const g = await this.repo.byId(this.db, bookIds, id, now);
     if (!g) throw new AppError('cloud.grantNotFound');
