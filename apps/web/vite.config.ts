@@ -17,13 +17,13 @@ const group = (name: string, test: RegExp) => ({ name, test, priority: 1, includ
 const FETCHED_WITH_DEPS = /\/(\w+Page|InfoFlow|prefetch)-[\w-]+\.js$/;
 /**
  * Pages reached rarely and never as a first screen (the wallet's top-up, payment results and
- * trade records, issue 27; the cloud space's eight, issue 28): their own chunks come as each
- * is parsed. Every page listed with its chunks adds their names to the entry's preload map,
- * which every first load carries (registering these seven with theirs cost home, mine and
- * the dashboard 0.3 KB).
+ * trade records, issue 27; the cloud space's eight, issue 28; the private server, off-line and
+ * environment pages, issue 29): their own chunks come as each is parsed. Every page listed
+ * with its chunks adds their names to the entry's preload map, which every first load carries
+ * (registering these seven with theirs cost home, mine and the dashboard 0.3 KB).
  */
 const FETCHED_AS_PARSED =
-  /\/(BananaShell|Processing|PaySuccess|PayFail|Record|Result|RechargeGuide|CloudIndex|SharingManagement|Apply|Agreement|Rule|Introduce|Exclusive)Page-[\w-]+\.js$/;
+  /\/(BananaShell|Processing|PaySuccess|PayFail|Record|Result|RechargeGuide|CloudIndex|SharingManagement|Apply|Agreement|Rule|Introduce|Exclusive|PrivateIndex|OffLine|CloudEnv)Page-[\w-]+\.js$/;
 /** What the entry itself loads: never worth a preload link. */
 const ALWAYS_LOADED = /\/(framework|rolldown-runtime)-[\w-]+\.js$/;
 

@@ -8,9 +8,11 @@
  *   npm run bench                          # PostgreSQL (DATABASE_URL, default 127.0.0.1:5432)
  *   npm run bench -- --pglite              # embedded PGlite
  *   BENCH_SIZES=10000 BENCH_RUNS=200 BENCH_WRITES=2000 BENCH_CONCURRENCY=8 npm run bench
+ *   BENCH_SIZES= npm run bench             # only the private-zone rows (BENCH_ZONES=off: without them)
  */
 import os from 'node:os';
 import { benchBook, type Row } from './proof/book-bench.ts';
+import { benchZoneMove } from './proof/zone-bench.ts';
 
 const pglite = process.argv.includes('--pglite') || process.env.BENCH_DB === 'pglite';
 // startBenchServer makes a database of its own from DATABASE_URL; an empty one means PGlite.
@@ -18,7 +20,10 @@ process.env.DATABASE_URL = pglite ? '' : process.env.DATABASE_URL || 'postgres:/
 // The rows compare each read with its SQL: the server computes every answer here, keeping
 // none in memory (bench:peers measures kept answers beside computed ones).
 process.env.CAB_ANSWER_CACHE ||= 'off';
-const sizes = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
+const sizes = (process.env.BENCH_SIZES ?? '10000,1000000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const options = {
   runs: Number(process.env.BENCH_RUNS ?? 100),
   writes: Number(process.env.BENCH_WRITES ?? 1000),
@@ -32,6 +37,8 @@ console.log(
 );
 const rows: Row[] = [];
 for (const size of sizes) rows.push(...(await benchBook({ size, ...options }, (line) => console.log(line))));
+// Moving a book to a private zone, and a read forwarded to it (BENCH_ZONES=off leaves them out).
+if (process.env.BENCH_ZONES !== 'off') rows.push(...(await benchZoneMove(options.runs, (line) => console.log(line))));
 
 const cells = (r: Row) => [r.book, r.name, r.api, r.floor, Number.isNaN(r.ratio) ? '' : r.ratio.toFixed(2)];
 const table = [['book', 'row', 'API', 'floor', 'ratio'], ...rows.map(cells)];

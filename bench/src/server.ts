@@ -15,6 +15,7 @@ import { systemClock } from '../../apps/server/src/platform/clock.ts';
 import { openDatabase, type Database } from '../../apps/server/src/platform/db/index.ts';
 import { migrate } from '../../apps/server/src/platform/db/migrate.ts';
 import { CatalogueRepository } from '../../apps/server/src/modules/templates/catalogue.repository.ts';
+import { raiseSequences } from '../../apps/server/src/modules/zones/zone-ids.ts';
 import { MemoryStore, RedisStore } from '../../apps/server/src/platform/kv.ts';
 import { LocalFileStorage } from '../../apps/server/src/platform/storage.ts';
 import { signedFetch, signedHeaders } from '../../apps/server/test/process.ts';
@@ -63,6 +64,10 @@ export async function startBenchServer(o: {
   useRedis?: boolean;
   /** Sees every statement the server runs, with its time. */
   log?: LogConfig;
+  /** Settings besides the bench's (a private zone's CAB_ZONE_*). */
+  env?: Record<string, string>;
+  /** The port to listen on (a zone registered at an address before it starts); any free one by default. */
+  port?: number;
 }): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-bench-'));
   const adminUrl = o.existing ? undefined : process.env.DATABASE_URL || undefined;
@@ -83,6 +88,7 @@ export async function startBenchServer(o: {
     CAB_DATA_DIR: dataDir,
     // One instance serves the bench's database, so it may keep answers in memory (docs/decisions.md).
     CAB_ANSWER_CACHE: process.env.CAB_ANSWER_CACHE || 'on',
+    ...o.env,
   });
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -92,11 +98,13 @@ export async function startBenchServer(o: {
   });
   await migrate(handle.db);
   await new CatalogueRepository(handle.db).seed();
+  if (config.zones.self) await raiseSequences(handle.db, config.zones.self.id);
   const redis = Boolean(o.useRedis && config.redisUrl);
   const kv =
     redis && config.redisUrl ? new RedisStore(config.redisUrl, systemClock, `cabbench:${Date.now()}:`) : new MemoryStore(systemClock);
   const deps = { db: handle.db, clock: systemClock, kv, storage: new LocalFileStorage(path.join(dataDir, 'files')) };
-  const { app } = await buildApp({ config, ...deps });
+  const built = await buildApp({ config, ...deps });
+  const { app } = built;
   // Built when first asked for: only bench:peers and bench:profile time computed answers.
   const others = new Map<'compute' | 'off', Promise<typeof app>>();
   const instance = (mode: 'compute' | 'off') => () => {
@@ -124,7 +132,7 @@ export async function startBenchServer(o: {
       });
       return { status: res.statusCode, body: res.body };
     };
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = await app.listen({ port: o.port ?? 0, host: '127.0.0.1' });
   return {
     base,
     db: handle.db,
@@ -135,6 +143,7 @@ export async function startBenchServer(o: {
     injectComputed: injector(instance('compute')),
     injectNothingKept: injector(instance('off')),
     close: async () => {
+      await built.zones.mover.halt();
       await app.close();
       for (const other of others.values()) await (await other).close();
       await kv.close();

@@ -47,6 +47,8 @@ import { ShareRepository } from './modules/cloud/share.repository.ts';
 import { SpaceRepository } from './modules/cloud/space.repository.ts';
 import { SpaceService } from './modules/cloud/space.service.ts';
 import { registerCommerce } from './modules/commerce/commerce.module.ts';
+import { registerZones } from './modules/zones/zones.module.ts';
+import type { MoverOptions } from './modules/zones/mover.ts';
 import { registerOffers } from './modules/offers/offers.module.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { FeedbackService } from './modules/feedback/feedback.service.ts';
@@ -92,6 +94,8 @@ export interface AppDeps {
   broadcast?: Broadcast;
   /** Who makes the message center's messages; tests may record them instead. */
   notifier?: Notifier;
+  /** How moves between zones are driven (tests shorten the lease and the waits). */
+  mover?: Partial<MoverOptions>;
 }
 
 export interface BuiltApp {
@@ -107,6 +111,8 @@ export interface BuiltApp {
   /** The commerce area's services (the payments and billing jobs use them). */
   commerce: Awaited<ReturnType<typeof registerCommerce>>;
   cloud: ReturnType<typeof registerCloud>;
+  /** Private zones and moving books between them (docs/zones.md). */
+  zones: ReturnType<typeof registerZones>;
 }
 
 const STATIC_DIR = path.join(SERVER_ROOT, 'static');
@@ -205,6 +211,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCommunityRoutes(app, routes, new CommunityService(db, new CommunityRepository(db), kv, clock, notifier, hub));
   const commerce = await registerCommerce(app, routes, { db, clock, config, notifier, offers, members });
   const cloud = registerCloud(app, routes, { db, clock, notifier, space, purchases: commerce.purchases });
+  const zones = registerZones(app, routes, {
+    db,
+    clock,
+    kv,
+    storage,
+    settings: config.zones,
+    broadcast: config.answerCache !== 'off' ? broadcast : undefined,
+    mover: deps.mover,
+    ledger: commerce.ledger,
+  });
 
   // Cover materials and the default share image ship with the server.
   await app.register(fastifyStatic, {
@@ -235,5 +251,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     images: await accounting.housekeeping(),
     avatars: await users.dropRefusedAvatars(),
   });
-  return { app, routes, books, inFlight, housekeeping, hub, commerce, cloud };
+  return { app, routes, books, inFlight, housekeeping, hub, commerce, cloud, zones };
 }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { FREE_CAPACITY_MB, WEB_CLIENT_KEY, WEB_CLIENT_SECRET } from '@cab/contracts';
+import { ENVIRONMENTS, FREE_CAPACITY_MB, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, type EnvironmentName } from '@cab/contracts';
 import { parsePaymentSettings, type PaymentSettings } from './payments-config.ts';
 import { parseSmsSettings, type SmsSettings } from './sms-config.ts';
 import { REPO_ROOT } from './server-root.ts';
@@ -54,6 +54,53 @@ export interface Config {
   sms: SmsSettings;
   /** How payments are taken: the sandbox provider, where notifications arrive (payments-config.ts). */
   payments: PaymentSettings;
+  /** Private zones (docs/zones.md): this server's zone when it is one, and how it reaches others. */
+  zones: ZoneSettings;
+}
+
+export interface ZoneSettings {
+  /** Set when this server is a private zone (CAB_ZONE_ID, CAB_ZONE_PUBLIC_URL, CAB_ZONE_SECRET); undefined: the public zone. */
+  self: { id: string; publicUrl: string; secret: string } | undefined;
+  /** SPEC 9's environment this server is (CAB_ENV; prod by default). */
+  env: EnvironmentName;
+  /** The environments' hosts a client outside production may switch to (CAB_ENV_HOSTS="test5=https://...,uat=https://..."). */
+  envHosts: Partial<Record<EnvironmentName, string>>;
+  /** Whether a zone's address may be on this machine or a private network (CAB_ZONE_PRIVATE_HOSTS; off in production). */
+  privateHosts: boolean;
+  /** How long a zone has to answer before its book is off-line (CAB_ZONE_TIMEOUT_MS; 10 s). */
+  timeoutMs: number;
+}
+
+/** The zone settings; the three of a private zone come together or not at all. */
+export function parseZoneSettings(env: NodeJS.ProcessEnv, production: boolean): ZoneSettings {
+  const { CAB_ZONE_ID: id, CAB_ZONE_PUBLIC_URL: url, CAB_ZONE_SECRET: secret } = env;
+  const given = [id, url, secret].filter((v) => v !== undefined && v !== '').length;
+  if (given !== 0 && given !== 3)
+    throw new Error('CAB_ZONE_ID, CAB_ZONE_PUBLIC_URL and CAB_ZONE_SECRET are set together (a private zone) or not at all');
+  if (id !== undefined && id !== '' && (!/^[1-9][0-9]{0,6}$/.test(id) || Number(id) > 8_388_607))
+    throw new Error(`CAB_ZONE_ID "${id}" must be the zone's id, 1 to 8388607`);
+  if (url && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(url)) throw new Error(`CAB_ZONE_PUBLIC_URL "${url}" must be an http(s) address`);
+  if (secret && !/^[A-Za-z0-9_-]{32,128}$/.test(secret))
+    throw new Error('CAB_ZONE_SECRET must be the secret the public zone showed (32 or more letters and digits)');
+  const envName = env.CAB_ENV || 'prod';
+  if (!(ENVIRONMENTS as readonly string[]).includes(envName))
+    throw new Error(`CAB_ENV must be one of ${ENVIRONMENTS.join(', ')}, not ${envName}`);
+  const envHosts: Partial<Record<EnvironmentName, string>> = {};
+  for (const pair of list(env.CAB_ENV_HOSTS)) {
+    const [name = '', host = ''] = pair.split(/=(.*)/s);
+    if (!(ENVIRONMENTS as readonly string[]).includes(name) || !/^https?:\/\/[^\s/?#]+\/?$/.test(host))
+      throw new Error(`CAB_ENV_HOSTS entry "${pair}" must be env=https://host (env one of ${ENVIRONMENTS.join(', ')})`);
+    envHosts[name as EnvironmentName] = host.replace(/\/$/, '');
+  }
+  const timeoutMs = Number(env.CAB_ZONE_TIMEOUT_MS ?? 10_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000) throw new Error('CAB_ZONE_TIMEOUT_MS must be 100 to 120000');
+  return {
+    self: given === 3 ? { id: id!, publicUrl: url!.replace(/\/+$/, ''), secret: secret! } : undefined,
+    env: envName as EnvironmentName,
+    envHosts,
+    privateHosts: onOff(env, 'CAB_ZONE_PRIVATE_HOSTS', !production),
+    timeoutMs,
+  };
 }
 
 function parseKeys(raw: string | undefined, legacy: boolean, into: Map<string, ClientKey>): void {
@@ -201,5 +248,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sms: parseSmsSettings(env, env.NODE_ENV === 'production'),
     payments: parsePaymentSettings(env, Number(env.PORT ?? 3000), env.NODE_ENV === 'production'),
+    zones: parseZoneSettings(env, env.NODE_ENV === 'production'),
   };
 }

@@ -6,6 +6,7 @@ import type { FeatureNotices } from './modules/commerce/feature-notices.ts';
 import type { RechargeService } from './modules/commerce/recharge.service.ts';
 import type { SpaceNotices } from './modules/cloud/space-notices.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
+import type { Mover } from './modules/zones/mover.ts';
 
 /**
  * The server's background jobs (docs/jobs.md), each run once per period by one instance.
@@ -88,13 +89,31 @@ export function spaceJob(notices: SpaceNotices): Job {
   };
 }
 
+/**
+ * Moves of books between zones nobody drives (the instance driving one died, or the other
+ * side did not answer for long): taken up again from their last chunk (docs/zones.md).
+ * Each move's own lease keeps it to one driver; the drives go on after the run.
+ */
+export function zoneMovesJob(mover: Mover): Job {
+  return {
+    name: 'zone-moves',
+    period: 'minutely',
+    leaseMs: 5 * 60_000,
+    run: async () => {
+      const n = await mover.resume();
+      return n ? `took up ${n} moves of books between zones` : '';
+    },
+  };
+}
+
 /** Every job of the server, as main.ts runs them and `cab jobs run` names them. */
-export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce' | 'cloud'>): Job[] {
+export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce' | 'cloud' | 'zones'>): Job[] {
   return [
     housekeepingJob(built.housekeeping),
     ledgerAuditJob(built.commerce.ledger),
     paymentsJob(built.commerce.recharge),
     billingJob(built.commerce.billing, built.commerce.notices),
     spaceJob(built.cloud.notices),
+    zoneMovesJob(built.zones.mover),
   ];
 }

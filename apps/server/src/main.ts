@@ -13,6 +13,7 @@ import { seedContents } from './modules/content/content.seed.ts';
 import { OperationsRepository } from './modules/home/operations.repository.ts';
 import { JobRunner } from './platform/jobs/runner.ts';
 import { serverJobs } from './jobs.ts';
+import { raiseSequences } from './modules/zones/zone-ids.ts';
 import { DEFAULT_TIME_ZONE } from '@cab/contracts';
 
 // A setting the server cannot run with (production without an SMS provider, a malformed
@@ -36,6 +37,8 @@ const storage = new LocalFileStorage(path.join(config.dataDir, 'files'), path.jo
 // The market's first articles and video; their files go to the same storage the server serves.
 await seedContents(handle.db, storage);
 await new OperationsRepository(handle.db).seed();
+// A private zone makes its ids in its own range (docs/zones.md, "Ids").
+if (config.zones.self) await raiseSequences(handle.db, config.zones.self.id);
 const kv = config.redisUrl ? new RedisStore(config.redisUrl, systemClock, config.redisPrefix) : new MemoryStore(systemClock);
 const broadcast = config.redisUrl ? new RedisBroadcast(config.redisUrl, config.redisPrefix) : new MemoryBroadcast();
 const built = await buildApp({ config, db: handle.db, clock: systemClock, kv, storage, logSink, broadcast });
@@ -78,6 +81,8 @@ async function stop(signal: string): Promise<void> {
   }, config.shutdownTimeoutMs);
   // No new tick; the one in flight (the first runs at start) ends before the database closes.
   const jobsDone = stopJobs();
+  // A move between zones ends after its chunk in flight; another instance, or this one restarted, goes on.
+  const movesDone = built.zones.mover.halt();
   // Stop taking requests and let the ones in flight finish, then close Redis and the database.
   stage = 'closing the HTTP server';
   // The close waits for every connection to end. One busy when the stop began goes idle
@@ -91,6 +96,7 @@ async function stop(signal: string): Promise<void> {
   await broadcast.close();
   stage = 'waiting for the background job in flight';
   await jobsDone;
+  await movesDone;
   stage = 'closing the database';
   await handle.close();
   stage = 'stopped';

@@ -72,7 +72,7 @@ export interface TestApp {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'logSink' | 'broadcast' | 'notifier'> = {},
+  deps: Pick<AppDeps, 'logSink' | 'broadcast' | 'notifier' | 'mover'> = {},
 ): Promise<TestApp> {
   const handle = await freshDatabase();
   const clock = new ManualClock(Date.now());

@@ -54,7 +54,7 @@ export async function startServerProcess(
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.CAB_TEST_SERVER_LOG ?? 'warn',
       PORT: String(port),
       HOST: '127.0.0.1',
       CAB_REDIS_PREFIX: `cabtest:${crypto.randomBytes(6).toString('hex')}:`,

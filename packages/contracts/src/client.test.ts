@@ -64,6 +64,7 @@ describe('the client entry', () => {
       'messages-sms.ts',
       'messages-statistics.ts',
       'messages-validation.ts',
+      'messages-zones.ts',
       'messages.ts',
       'money.ts',
       'nickname.ts',
@@ -76,6 +77,7 @@ describe('the client entry', () => {
       'text-rules.ts',
       'text.ts',
       'time-range.ts',
+      'zones-paths.ts',
     ]);
   });
 

@@ -45,5 +45,7 @@ export * from './commerce-paths.ts';
 export type * from './commerce.ts';
 export * from './cloud-paths.ts';
 export type * from './cloud.ts';
+export * from './zones-paths.ts';
+export type * from './zones.ts';
 export * from './feedback-paths.ts';
 export type * from './feedback.ts';

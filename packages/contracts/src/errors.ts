@@ -137,6 +137,23 @@ export const ErrorCode = {
   /** A function application that already waits, or was approved. */
   FUNCTION_APPLY_EXISTS: 1145,
 
+  /** A private zone that is not the caller's, or does not exist. */
+  ZONE_NOT_FOUND: 1150,
+  /** A zone not ready for a move: not approved, its server not answering, or revoked; a book that may not move. */
+  ZONE_NOT_READY: 1151,
+  /** A migration of the book is already under way. */
+  MIGRATION_EXISTS: 1152,
+  /** No migration of that book and type (to look at or cancel). */
+  MIGRATION_NOT_FOUND: 1153,
+  /** A migration past its cut-over: it can no longer be cancelled. */
+  MIGRATION_TOO_LATE: 1154,
+  /** A write to a book while it moves between zones (it is read-only until the move ends). */
+  BOOK_MOVING: 1155,
+  /** A server-to-server call that is unsigned, wrongly signed, too old, replayed, or from a revoked zone. */
+  ZONE_LINK_REFUSED: 1156,
+  /** A zone asking about a book it was not given. */
+  ZONE_BOOK_NOT_GIVEN: 1157,
+
   /** The server is stopping (a restart or a deploy), or a service it needs (the SMS provider) is down: retry in a moment. */
   UNAVAILABLE: 1098,
   INTERNAL: 1099,
@@ -149,6 +166,14 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.CLOCK_SKEW]: 400,
   [ErrorCode.UNAVAILABLE]: 503,
   [ErrorCode.BOOK_OFFLINE]: 409,
+  [ErrorCode.ZONE_NOT_FOUND]: 404,
+  [ErrorCode.ZONE_NOT_READY]: 422,
+  [ErrorCode.MIGRATION_EXISTS]: 409,
+  [ErrorCode.MIGRATION_NOT_FOUND]: 404,
+  [ErrorCode.MIGRATION_TOO_LATE]: 409,
+  [ErrorCode.BOOK_MOVING]: 409,
+  [ErrorCode.ZONE_LINK_REFUSED]: 401,
+  [ErrorCode.ZONE_BOOK_NOT_GIVEN]: 403,
   [ErrorCode.BOOK_CLOSED]: 409,
   [ErrorCode.WRONG_CREDENTIALS]: 401,
   [ErrorCode.ENVIRONMENT]: 400,

@@ -14,6 +14,7 @@ import { AUTH_MESSAGES } from './messages-auth.ts';
 import { BOOK_MESSAGES } from './messages-books.ts';
 import { BUDGET_MESSAGES } from './messages-budgets.ts';
 import { CLOUD_MESSAGES } from './messages-cloud.ts';
+import { ZONE_MESSAGES } from './messages-zones.ts';
 import { COMMERCE_MESSAGES } from './messages-commerce.ts';
 import { COMMUNITY_MESSAGES } from './messages-community.ts';
 import { MARKET_MESSAGES } from './messages-market.ts';
@@ -49,6 +50,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...FEEDBACK_MESSAGES,
     ...COMMERCE_MESSAGES,
     ...CLOUD_MESSAGES,
+    ...ZONE_MESSAGES,
   }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;
@@ -144,6 +146,14 @@ export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor
   [ErrorCode.SHARE_EXISTS]: 'cloud.shareExists',
   [ErrorCode.SHARE_NOT_FOUND]: 'cloud.applyNotFound',
   [ErrorCode.FUNCTION_APPLY_EXISTS]: 'cloud.functionApplied',
+  [ErrorCode.ZONE_NOT_FOUND]: 'zones.notFound',
+  [ErrorCode.ZONE_NOT_READY]: 'zones.notReady',
+  [ErrorCode.MIGRATION_EXISTS]: 'zones.migrationExists',
+  [ErrorCode.MIGRATION_NOT_FOUND]: 'zones.migrationNotFound',
+  [ErrorCode.MIGRATION_TOO_LATE]: 'zones.tooLate',
+  [ErrorCode.BOOK_MOVING]: 'zones.bookMoving',
+  [ErrorCode.ZONE_LINK_REFUSED]: 'zones.linkRefused',
+  [ErrorCode.ZONE_BOOK_NOT_GIVEN]: 'zones.bookNotGiven',
   [ErrorCode.NOT_ON_SALE]: 'commerce.notOnSale',
   [ErrorCode.COMMENT_NOT_FOUND]: 'community.commentNotFound',
   [ErrorCode.MESSAGE_NOT_FOUND]: 'message.notFound',

@@ -5,9 +5,10 @@ import { AppError } from './errors.ts';
 /**
  * Who in a book may call a route: the members whose role holds a permission code of
  * SPEC section 6 (reads too), or, for the few calls about the caller's own membership
- * (quitting, asking what one may do), any member: 'self'.
+ * (quitting, asking what one may do), any member: 'self'; or its owner alone, whatever
+ * codes another role holds ('owner': moving the book to another server, docs/zones.md).
  */
-export type BookScope = PermissionCode | 'self';
+export type BookScope = PermissionCode | 'self' | 'owner';
 
 /** What a book's reports follow (SPEC 9): its time zone, and the days its months (dateGap) and weeks (dayGap) start. */
 export interface BookReportSettings {
@@ -34,8 +35,17 @@ export interface BookContext extends BookMembership {
   settings: BookReportSettings;
 }
 
-/** A caller's role in a live book, with the book's settings. */
-export type FoundMembership = BookMembership & { settings: BookReportSettings };
+/** Where a book is when not simply here (modules/zones): moving, or in a private zone. */
+export interface BookPlace {
+  zoneId: string;
+  state: 'migrating' | 'incoming' | 'remote';
+}
+
+/**
+ * A caller's role in a live book, with the book's settings; and, when read with the token,
+ * where the book is (null: here; undefined: not asked).
+ */
+export type FoundMembership = BookMembership & { settings: BookReportSettings; zone?: BookPlace | null };
 
 /**
  * The caller's place in the Trading-Entity book, when the token's lookup could answer it in
@@ -65,6 +75,7 @@ export function holds(membership: Pick<BookMembership, 'role' | 'permissions'>, 
 }
 
 export function allows(membership: Pick<BookMembership, 'role' | 'permissions'>, scope: BookScope): boolean {
+  if (scope === 'owner') return membership.role === 'owner';
   return scope === 'self' || holds(membership, scope);
 }
 

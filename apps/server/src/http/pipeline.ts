@@ -8,6 +8,23 @@ export interface PipelineDeps extends SignatureDeps {
   tokens: TokenVerifier;
 }
 
+/**
+ * The zones' signatures (modules/zones/link-auth.ts): a server-to-server call's caller,
+ * and, on a private zone, the user a call forwarded by the public zone is for.
+ */
+export interface ZoneLinkAuth {
+  /** Checks a server-to-server call's signature; refuses (401) one that does not hold. */
+  verifyCaller(req: FastifyRequest): Promise<void>;
+  /** The user of a call the public zone forwarded (undefined: not a forwarded call); refuses one whose signature does not hold. */
+  forwardedUser(req: FastifyRequest): Promise<string | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    zoneLink: ZoneLinkAuth | null;
+  }
+}
+
 /** Devices seen lately, by their header's text: a client sends the same one with every call. */
 const knownDevices = new Map<string, Device>();
 const KNOWN_DEVICES_MAX = 1000;
@@ -53,6 +70,9 @@ export function registerPipeline(app: FastifyInstance, deps: PipelineDeps): void
   app.decorateRequest('device', undefined);
   app.decorateRequest('tradingEntity', undefined);
   app.decorateRequest('knownMembership', undefined);
+  app.decorateRequest('linkCaller', undefined);
+  app.decorate('zoneLink', null);
+  app.decorate('zoneGate', null);
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
@@ -73,6 +93,16 @@ export function registerPipeline(app: FastifyInstance, deps: PipelineDeps): void
 
   app.addHook('preHandler', async (req) => {
     const config = req.routeOptions.config;
+    if (config.link) {
+      if (!app.zoneLink) throw new AppError('zones.linkRefused');
+      return app.zoneLink.verifyCaller(req);
+    }
+    // On a private zone, the public zone's signature stands for the client's and its user's.
+    const forwarded = await app.zoneLink?.forwardedUser(req);
+    if (forwarded) {
+      req.user = { id: forwarded, familyId: '' };
+      return;
+    }
     if (config.signed) await verifySignature(req, deps);
     if (config.auth && config.auth !== 'none')
       await authenticate(req, deps.tokens, config.auth === 'user', config.entityBook ? req.tradingEntity : undefined);

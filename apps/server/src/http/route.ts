@@ -29,6 +29,16 @@ declare module 'fastify' {
     entityBook?: boolean;
     /** The route may tell someone something (a write): the message center tracks whom during it. */
     mayTell?: boolean;
+    /** A server-to-server call between zones: signed with the zone's secret, never by a client (docs/zones.md). */
+    link?: boolean;
+  }
+  interface FastifyInstance {
+    /**
+     * Where a book-scoped call goes when its book is not simply here (modules/zones): it
+     * answers true once it has answered the call itself (forwarded to the book's zone),
+     * throws when the book is moving and the call would change it, else false.
+     */
+    zoneGate: ((req: FastifyRequest, reply: FastifyReply, bookId: string | undefined, tag: string) => Promise<boolean>) | null;
   }
 }
 
@@ -83,6 +93,10 @@ export interface RouteDef<
   response?: Schema;
   /** Success status; 204 sends no body. */
   status?: number;
+  /** A larger body than the server's default (the zones' server-to-server calls carry chunks of rows and files). */
+  bodyLimit?: number;
+  /** A server-to-server call between zones (docs/zones.md): auth 'none', verified by its zone signature. */
+  link?: boolean;
   /**
    * What the call does to kept answers (http/answer-cache.ts). 'cached': a read of one book
    * whose answer depends only on the book's data, the caller, their role, the language and
@@ -170,7 +184,9 @@ export function defineRoute<
   S extends BookScope | undefined = undefined,
   U extends NoBook | undefined = undefined,
 >(app: FastifyInstance, registry: RegisteredRoute[], def: RouteDef<B, Q, P, S, U>): void {
-  const signed = def.signed ?? true;
+  const signed = def.link ? false : (def.signed ?? true);
+  if (def.link && def.auth !== 'none')
+    throw new Error(`${def.method} ${def.url}: a server-to-server call has auth 'none' (its zone signature says who calls)`);
   const status = def.status ?? 200;
   if (def.book !== undefined && def.auth !== 'user') throw new Error(`${def.method} ${def.url}: a book-scoped route needs auth 'user'`);
   if (def.answers === 'cached' && (def.book === undefined || def.bookId || status === 204)) {
@@ -197,13 +213,19 @@ export function defineRoute<
   app.route({
     method: def.method,
     url: def.url,
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     config: {
       auth: def.auth,
       signed,
       entityBook: def.book !== undefined && !def.bookId,
       mayTell: def.method !== 'GET' && def.answers !== 'cached',
+      link: def.link === true,
     },
     handler: async (req, reply) => {
+      // A book in another zone is answered there (forwarded), a moving one refuses changes.
+      const gate = (bookId: string | undefined) =>
+        def.book !== undefined && app.zoneGate ? app.zoneGate(req, reply, bookId, def.tag) : false;
+      if (!def.bookId && !def.bookUnless?.(req) && (await gate(req.tradingEntity))) return reply;
       const check = (bookId: string | undefined, scope: BookScope) =>
         resolveBook(app, requireUser(req.user).id, bookId, scope, def.refusal ?? 'book.forbidden', req.knownMembership);
       // A book named by the Trading-Entity is checked before the request is read: someone
@@ -223,7 +245,11 @@ export function defineRoute<
       const query = parsePart(def.query as Q, req.query, 'query', def.labels);
       const body = parsePart(def.body as B, req.body, 'body', def.labels);
       const parts = { body, query, params, req };
-      if (def.book !== undefined && def.bookId) book = await check(def.bookId(parts), def.book);
+      if (def.book !== undefined && def.bookId) {
+        const named = def.bookId(parts);
+        if (await gate(named)) return reply;
+        book = await check(named, def.book);
+      }
       let result: unknown;
       try {
         result = await def.handler({

@@ -13,6 +13,8 @@ export interface FileStorage {
   /** The bytes of a private file, or undefined when it is gone. */
   readPrivate(key: string): Promise<Buffer | undefined>;
   removePrivate(key: string): Promise<void>;
+  /** Stores bytes under a key another server gave them (a book moving between zones); false for a key that is not one of ours. */
+  writePrivate(key: string, bytes: Buffer): Promise<boolean>;
 }
 
 const PRIVATE_KEY = /^[a-z0-9_-]+\/[0-9a-f]{32}\.[a-z]{3,4}$/;
@@ -46,6 +48,16 @@ export class LocalFileStorage implements FileStorage {
     } catch {
       return undefined;
     }
+  }
+
+  async writePrivate(key: string, bytes: Buffer): Promise<boolean> {
+    if (!PRIVATE_KEY.test(key)) return false;
+    const file = path.join(this.privateRoot, key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    await fs.writeFile(tmp, bytes);
+    await fs.rename(tmp, file);
+    return true;
   }
 
   async removePrivate(key: string): Promise<void> {

@@ -200,14 +200,19 @@ describe('the request wrapper', () => {
     expect(calls.filter((c) => c.url === AUTH_PATHS.refresh)).toHaveLength(1);
   });
 
-  it('opens the offline page on code 0xF115 unless already there, without a toast', async () => {
-    const { request, navigations, toasts } = setup([json(409, { code: 0xf115, message: 'offline' })]);
+  it('opens the offline page on code 0xF115 for the book of the call unless already there, without a toast', async () => {
+    const { request, navigations, toasts } = setup([json(409, { code: 0xf115, message: 'offline' }), json(409, { code: 0xf115 })]);
     await expect(request('/cab-x/a')).rejects.toMatchObject({ code: 61717 });
-    expect(navigations).toEqual([OFFLINE_PAGE]);
+    // The current book (Trading-Entity), or the one the call named.
+    await expect(request('/cab-x/b', { tradingEntity: '7' })).rejects.toMatchObject({ code: 61717 });
+    expect(navigations).toEqual([`${OFFLINE_PAGE}?bookId=42`, `${OFFLINE_PAGE}?bookId=7`]);
     expect(toasts).toEqual([]);
     const there = setup([json(409, { code: 0xf115 })], { currentHash: () => `${OFFLINE_PAGE}?bookId=1` });
     await expect(there.request('/cab-x/a')).rejects.toBeInstanceOf(ApiError);
     expect(there.navigations).toEqual([]);
+    const bookless = setup([json(409, { code: 0xf115 })], { bookId: () => '' });
+    await expect(bookless.request('/cab-x/a')).rejects.toBeInstanceOf(ApiError);
+    expect(bookless.navigations).toEqual([OFFLINE_PAGE]);
   });
 
   it('toasts the message, or msg, or the no-network default', async () => {

@@ -254,12 +254,12 @@ export function createRequest(deps: RequestDeps) {
       return attempt<T>(url, o, clockRetried, refreshes + 1);
     }
     const err = new ApiError(res.status, code, body.message || body.msg || deps.t('noNetwork'));
-    if (res.status === 404 && code === ErrorCode.BOOK_NOT_FOUND) {
-      const book = o.tradingEntity ?? deps.bookId();
-      if (book) deps.bookRefused?.(book);
-    }
+    const book = o.tradingEntity ?? deps.bookId();
+    if (res.status === 404 && code === ErrorCode.BOOK_NOT_FOUND && book) deps.bookRefused?.(book);
     if (code === ErrorCode.BOOK_OFFLINE) {
-      if (!deps.currentHash().startsWith(OFFLINE_PAGE)) deps.navigate(OFFLINE_PAGE);
+      // The page names the book whose server is silent, for its retry; it is not opened again while shown.
+      if (!deps.currentHash().startsWith(OFFLINE_PAGE))
+        deps.navigate(book ? `${OFFLINE_PAGE}?bookId=${encodeURIComponent(book)}` : OFFLINE_PAGE);
       throw err;
     }
     return fail(err, o);

@@ -182,4 +182,8 @@ export const PAGES: Record<string, PageDef> = {
   cloudRule: page(() => import('../pages/cloud/RulePage.tsx')),
   cloudIntroduce: page(() => import('../pages/cloud/IntroducePage.tsx')),
   cloudExclusive: page(() => import('../pages/cloud/ExclusivePage.tsx')),
+  // Private zones (issue 29): the private server page, the off-line page, the environments.
+  privateIndex: page(() => import('../pages/private/PrivateIndexPage.tsx')),
+  privateOffline: page(() => import('../pages/private/OffLinePage.tsx')),
+  cloudEnv: page(() => import('../pages/cloudEnv/CloudEnvPage.tsx')),
 };

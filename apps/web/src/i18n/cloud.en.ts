@@ -164,6 +164,7 @@ export const cloudEn: Texts<typeof cloudZhCN> = {
     apply: 'Apply',
     applyAgain: 'Apply again',
     applied: 'Application sent: wait for the review',
+    toPrivate: 'Register and deploy your private server',
   },
   introduce: {
     title: 'About cloud space',

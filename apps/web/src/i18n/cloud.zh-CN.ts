@@ -157,6 +157,7 @@ export const cloudZhCN = {
     apply: '申请开通',
     applyAgain: '重新申请',
     applied: '申请已提交，请等待审核',
+    toPrivate: '登记和部署私有化服务器',
   },
   introduce: {
     title: '了解云空间',

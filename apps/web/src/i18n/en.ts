@@ -220,6 +220,7 @@ export const en: Resources = {
     webVersion: 'Web app version',
     appVersion: 'App version',
     intro: 'Cloud Account Book: families, friends and small businesses keep books together, in sync, with clear members and roles.',
+    environment: 'Environment',
   },
   update: {
     title: 'Upgrade to the app',

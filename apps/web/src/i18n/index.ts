@@ -16,6 +16,7 @@ import type { membersZhCN } from './members.zh-CN.ts';
 import type { messagesZhCN } from './messages.zh-CN.ts';
 import type { recordZhCN } from './record.zh-CN.ts';
 import type { mineLinksZhCN } from './mine-links.zh-CN.ts';
+import type { zonesZhCN } from './zones.zh-CN.ts';
 import { zhCN, type Resources, type Texts } from './zh-CN.ts';
 
 /**
@@ -49,6 +50,7 @@ export interface Sections {
   messages: typeof messagesZhCN;
   record: typeof recordZhCN;
   mineLinks: typeof mineLinksZhCN;
+  zones: typeof zonesZhCN;
 }
 export type SectionName = keyof Sections;
 

@@ -25,7 +25,7 @@ export const zhCN = {
     commerce: '订单与充值',
     members: '成员与角色',
     cloud: '云空间',
-    migration: '私有部署',
+    migration: '私有化部署',
     community: '社区',
     messages: '消息中心',
     host: 'App 功能',
@@ -216,6 +216,7 @@ export const zhCN = {
     webVersion: '网页版版本',
     appVersion: 'App 版本',
     intro: '共享云账本：家庭、朋友和小商户一起记账，数据实时同步，成员与角色清晰可控。',
+    environment: '切换环境',
   },
   update: {
     title: '升级到 App',

@@ -12,6 +12,7 @@ import { offers } from './offers.ts';
 import { operations } from './operations.ts';
 import { premium } from './premium.ts';
 import { rates } from './rates.ts';
+import { zones } from './zones.ts';
 
 /** Every operator command, in the order `help` lists them; a new area adds its file here. */
 export const COMMANDS: readonly CommandGroup[] = [
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CommandGroup[] = [
   offers,
   commerce,
   functions,
+  zones,
   jobs,
   backup,
   restore,

@@ -1,3 +1,4 @@
+import type { BookPlace } from '../../http/book-scope.ts';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/index.ts';
 import type { MembershipRow } from '../books/books.repository.ts';
@@ -68,22 +69,31 @@ export class AuthRepository {
    * the database once, not twice.
    */
   async findAccessTokenIn(hash: string, bookId: string) {
-    const r = await sql<{ user_id: string; family_id: string; expires_at: Date; revoked_at: Date | null } & NullableRow>`
+    // Where the book is comes along (book_zones holds only the books that moved): the zone
+    // gate (modules/zones/forward.ts) needs no statement of its own either.
+    const r = await sql<
+      { user_id: string; family_id: string; expires_at: Date; revoked_at: Date | null } & NullableRow & {
+          zone_id: string | null;
+          zone_state: BookPlace['state'] | null;
+        }
+    >`
       SELECT a.user_id, a.family_id, a.expires_at, f.revoked_at,
-        m.role_id, m.kind, m.permissions, m.currency, m.time_zone, m.date_gap, m.day_gap
+        m.role_id, m.kind, m.permissions, m.currency, m.time_zone, m.date_gap, m.day_gap, m.zone_id, m.zone_state
       FROM access_tokens a
       JOIN token_families f ON f.id = a.family_id
       LEFT JOIN LATERAL (
-        SELECT bu.role_id, ro.kind, ro.permissions, b.currency, b.time_zone, b.date_gap, b.day_gap
+        SELECT bu.role_id, ro.kind, ro.permissions, b.currency, b.time_zone, b.date_gap, b.day_gap, z.zone_id, z.state AS zone_state
         FROM book_users bu
         JOIN books b ON b.id = bu.book_id
         JOIN book_roles ro ON ro.book_id = bu.book_id AND ro.id = bu.role_id
+        LEFT JOIN book_zones z ON z.book_id = bu.book_id
         WHERE bu.book_id = ${bookId} AND bu.user_id = a.user_id AND b.deleted_at IS NULL
       ) m ON true
       WHERE a.token_hash = ${hash}`.execute(this.db);
     const row = r.rows[0];
     if (!row) return undefined;
-    const { role_id, kind, permissions, currency, time_zone, date_gap, day_gap, ...token } = row;
+    const { role_id, kind, permissions, currency, time_zone, date_gap, day_gap, zone_id, zone_state, ...token } = row;
+    const zone: BookPlace | null = zone_id !== null && zone_state !== null ? { zoneId: zone_id, state: zone_state } : null;
     const member =
       role_id === null ||
       kind === null ||
@@ -94,7 +104,7 @@ export class AuthRepository {
       day_gap === null
         ? null
         : { role_id, kind, permissions, currency, time_zone, date_gap, day_gap };
-    return { token, member };
+    return { token, member, zone };
   }
 
   findRefreshToken(hash: string) {

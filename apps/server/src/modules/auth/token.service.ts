@@ -104,7 +104,7 @@ export class TokenService implements TokenVerifier {
     if (!found || found.token.revoked_at) return undefined;
     this.ttl.cache?.set(hash, found.token, generation);
     const user = this.answer(found.token);
-    return user === 'expired' ? user : { ...user, membership: found.member && membershipOf(found.member) };
+    return user === 'expired' ? user : { ...user, membership: found.member && { ...membershipOf(found.member), zone: found.zone } };
   }
 
   private answer(row: KnownToken): AuthUser | 'expired' {

@@ -804,6 +804,10 @@ export interface DB {
   book_space_grants: BookSpaceGrantsTable;
   book_space_shares: BookSpaceSharesTable;
   function_applies: FunctionAppliesTable;
+  private_zones: PrivateZonesTable;
+  book_zones: BookZonesTable;
+  book_migrations: BookMigrationsTable;
+  book_migration_keys: BookMigrationKeysTable;
 }
 
 /** An operation space's items (migration 0024): the banners of the recharge and cloud pages, by space code. */
@@ -856,4 +860,60 @@ export interface FunctionAppliesTable {
   remark: Generated<string>;
   applied_at: Timestamp;
   decided_at: Timestamp | null;
+}
+
+/** A user's private zone (migration 0026, docs/zones.md). */
+export interface PrivateZonesTable {
+  id: Generated<Int8>;
+  user_id: Int8;
+  name: string;
+  base_url: string;
+  secret: string;
+  deployed_at: Timestamp | null;
+  last_seen_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** Where a book is when not simply here (migration 0026). */
+export interface BookZonesTable {
+  book_id: Int8;
+  zone_id: Int8;
+  state: 'migrating' | 'incoming' | 'remote';
+  changed_at: Timestamp;
+}
+
+/** A move of a book between zones, on each side under one id (migration 0026). */
+export interface BookMigrationsTable {
+  id: Int8;
+  book_id: Int8;
+  zone_id: Int8;
+  migration_type: 'public-to-private' | 'private-to-public';
+  source: boolean;
+  status: 'copying' | 'verifying' | 'cut_over' | 'done' | 'cancelled' | 'failed';
+  cursor_table: string | null;
+  cursor_key: string | null;
+  tables_done: Generated<number>;
+  tables_total: Generated<number>;
+  rows_copied: Generated<Int8>;
+  rows_total: Generated<Int8>;
+  images_copied: Generated<number>;
+  images_total: Generated<number>;
+  abort_pending: Generated<boolean>;
+  free_trial: Generated<boolean>;
+  charge_entry_id: Int8 | null;
+  attempts: Generated<number>;
+  error: string | null;
+  started_by: Int8 | null;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** The keys a receiving side took during a move (migration 0026). */
+export interface BookMigrationKeysTable {
+  migration_id: Int8;
+  table_name: string;
+  key: string;
 }

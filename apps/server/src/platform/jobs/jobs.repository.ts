@@ -61,8 +61,15 @@ export class JobsRepository {
   }
 
   /** Runs older than `before` that are done: kept a while for the operator, then dropped. */
-  async dropFinished(before: Date): Promise<number> {
-    const res = await this.db.deleteFrom('job_runs').where('status', '=', 'done').where('finished_at', '<', before).executeTakeFirst();
+  /** Done runs finished before `before`; minutely runs (their key has the minute) before `minutelyBefore`. */
+  async dropFinished(before: Date, minutelyBefore: Date = before): Promise<number> {
+    const res = await this.db
+      .deleteFrom('job_runs')
+      .where('status', '=', 'done')
+      .where((eb) =>
+        eb.or([eb('finished_at', '<', before), eb.and([eb('run_key', 'like', '%:%'), eb('finished_at', '<', minutelyBefore)])]),
+      )
+      .executeTakeFirst();
     return Number(res.numDeletedRows);
   }
 }

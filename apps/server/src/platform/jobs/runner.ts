@@ -6,7 +6,8 @@ import { JobsRepository } from './jobs.repository.ts';
 /** A background job: run once per period, by one instance, whatever the number of instances. */
 export interface Job {
   name: string;
-  period: 'hourly' | 'daily';
+  /** minutely: work that waits for nothing but a free moment (resuming moves whose instance died). */
+  period: 'minutely' | 'hourly' | 'daily';
   /** How long a run may take before another instance may take it over (its own died). */
   leaseMs: number;
   /**
@@ -28,10 +29,11 @@ export interface RunResult {
 
 /** How soon a failed run is tried again. */
 const RETRY_MS = 5 * 60_000;
-/** Finished runs are kept this long for the operator's listing. */
+/** Finished runs are kept this long for the operator's listing (a minutely job's a day: 1,440 rows). */
 const KEEP_MS = 30 * 86_400_000;
+const KEEP_MINUTELY_MS = 86_400_000;
 
-/** The run a moment belongs to, in the zone the periods are counted in ('2026-11-26' daily, '2026-11-26T09' hourly). */
+/** The run a moment belongs to, in the zone the periods are counted in ('2026-11-26' daily, '2026-11-26T09' hourly, '2026-11-26T09:05' minutely). */
 export function runKey(period: Job['period'], at: Date, zone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
@@ -40,12 +42,14 @@ export function runKey(period: Job['period'], at: Date, zone: string): string {
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
+      minute: '2-digit',
       hourCycle: 'h23',
     })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
   const day = `${parts.year}-${parts.month}-${parts.day}`;
+  if (period === 'minutely') return `${day}T${parts.hour}:${parts.minute}`;
   return period === 'daily' ? day : `${day}T${parts.hour}`;
 }
 
@@ -85,7 +89,7 @@ export class JobRunner {
     const at = new Date(this.clock.now());
     const results: RunResult[] = [];
     for (const job of this.jobs.values()) results.push(await this.runFor(job, at));
-    await this.repo.dropFinished(new Date(at.getTime() - KEEP_MS));
+    await this.repo.dropFinished(new Date(at.getTime() - KEEP_MS), new Date(at.getTime() - KEEP_MINUTELY_MS));
     return results;
   }
 

@@ -137,6 +137,9 @@ function BookSettings() {
               <List.Item data-testid="setting-cloud" onClick={() => navigate(`/cloud/index?bookId=${b.id}`)}>
                 {t('areas.cloud')}
               </List.Item>
+              <List.Item data-testid="book-setting-private" onClick={() => navigate(`/private/index?bookId=${b.id}`)}>
+                {t('areas.migration')}
+              </List.Item>
               <List.Item onClick={() => navigate('/bookSetting/pages/law')}>{t('bookSetting.law')}</List.Item>
             </List>
           </div>

@@ -9,6 +9,7 @@ import { CloudGlyph } from '../../features/cloud/components/glyphs.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import { deviceZone } from '../../lib/book-clock.ts';
 import { moment } from '../../features/cloud/format.ts';
+import { useNavigate } from '../../lib/hash-router.tsx';
 import '../../features/cloud/cloud.css';
 import '../../features/commerce/commerce.css';
 import '../../i18n/cloud.ts';
@@ -18,11 +19,12 @@ const CODE = 'book_private_storage';
 /**
  * Private storage (SPEC 2, cloud/pages/exclusive): what it is and who it is for, and the
  * caller's application for it (function applies: not applied, under review, approved, or
- * rejected with the reviewer's remark), with the apply button while one may apply. The
- * migration itself is issue 29's.
+ * rejected with the reviewer's remark), with the apply button while one may apply, and the
+ * way to the private server page (issue 29), where the server is registered and the book moved.
  */
 function Exclusive() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const status = useQuery(cloudQueries.functionApply(CODE));
   const apply = useFunctionApply(CODE);
   const send = () =>
@@ -83,13 +85,17 @@ function Exclusive() {
         </h2>
         {statusCard()}
       </section>
-      {mayApply && (
-        <div className="pay-actions">
+      <div className="pay-actions">
+        {mayApply && (
           <Button block color="primary" data-testid="cloud-exclusive-apply" loading={apply.isPending} onClick={send}>
             {status.data?.status === 'rejected' ? t('cloud.exclusive.applyAgain') : t('cloud.exclusive.apply')}
           </Button>
-        </div>
-      )}
+        )}
+        {/* Registering the server and moving a book are the private server page's (issue 29). */}
+        <Button block fill="outline" color="primary" data-testid="cloud-exclusive-private" onClick={() => navigate('/private/index')}>
+          {t('cloud.exclusive.toPrivate')}
+        </Button>
+      </div>
     </div>
   );
 }
