@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, parseZoneSettings } from './config.ts';
 
 describe('what the server keeps in memory, and how it talks to PostgreSQL (config.ts)', () => {
   it('keeps answers by default on PGlite and with Redis, nothing on PostgreSQL alone, and takes compute', () => {
@@ -14,5 +14,33 @@ describe('what the server keeps in memory, and how it talks to PostgreSQL (confi
     expect(loadConfig({}).pgPrepare).toBe(true);
     expect(loadConfig({ CAB_PG_PREPARE: 'off' }).pgPrepare).toBe(false);
     expect(() => loadConfig({ CAB_PG_PREPARE: 'no' })).toThrow('CAB_PG_PREPARE must be on or off, not no');
+  });
+});
+
+describe('private zones (config.ts, docs/zones.md)', () => {
+  const zone = { CAB_ZONE_ID: '12', CAB_ZONE_PUBLIC_URL: 'https://cab.example.com/', CAB_ZONE_SECRET: 's'.repeat(43) };
+
+  it('is the public zone without the three settings, a private zone with all three', () => {
+    expect(loadConfig({}).zones).toMatchObject({ self: undefined, env: 'prod', envHosts: {}, privateHosts: true, timeoutMs: 10_000 });
+    expect(loadConfig(zone).zones.self).toEqual({ id: '12', publicUrl: 'https://cab.example.com', secret: 's'.repeat(43) });
+    expect(parseZoneSettings({}, true).privateHosts).toBe(false);
+  });
+
+  it('refuses one or two of the three, a bad id, address or secret, an unknown environment or host list', () => {
+    expect(() => loadConfig({ CAB_ZONE_ID: '12' })).toThrow('set together');
+    expect(() => loadConfig({ ...zone, CAB_ZONE_SECRET: '' })).toThrow('set together');
+    expect(() => loadConfig({ ...zone, CAB_ZONE_ID: '0' })).toThrow('CAB_ZONE_ID');
+    expect(() => loadConfig({ ...zone, CAB_ZONE_ID: '99999999' })).toThrow('CAB_ZONE_ID');
+    expect(() => loadConfig({ ...zone, CAB_ZONE_PUBLIC_URL: 'ftp://x' })).toThrow('CAB_ZONE_PUBLIC_URL');
+    expect(() => loadConfig({ ...zone, CAB_ZONE_SECRET: 'short' })).toThrow('CAB_ZONE_SECRET');
+    expect(() => loadConfig({ CAB_ENV: 'staging' })).toThrow('CAB_ENV must be one of test5, test6, uat, prod');
+    expect(() => loadConfig({ CAB_ENV_HOSTS: 'dev=https://x.example.com' })).toThrow('CAB_ENV_HOSTS');
+    expect(() => loadConfig({ CAB_ZONE_TIMEOUT_MS: '5' })).toThrow('CAB_ZONE_TIMEOUT_MS');
+  });
+
+  it('reads the environments and their hosts', () => {
+    const z = loadConfig({ CAB_ENV: 'uat', CAB_ENV_HOSTS: 'test5=https://t5.example.com/, uat=https://uat.example.com' }).zones;
+    expect(z.env).toBe('uat');
+    expect(z.envHosts).toEqual({ test5: 'https://t5.example.com', uat: 'https://uat.example.com' });
   });
 });

@@ -44,6 +44,8 @@ export async function startPublicZone(env: Record<string, string> = {}): Promise
 async function zoneDatabase(): Promise<{ url?: string; drop?: () => Promise<void> }> {
   const url = await freshDatabaseUrl();
   if (url) return { url };
+  // CAB_TEST_ZONE_DB=pglite: the zone on PGlite whatever this machine has.
+  if (process.env.CAB_TEST_ZONE_DB === 'pglite') return {};
   return (await postgresDatabase('cab_zone')) ?? {};
 }
 
@@ -110,6 +112,7 @@ export async function privateZone(reg: { id: string; secret: string; port: numbe
     },
     close: async () => {
       await zone.kill();
+      if (process.env.CAB_TEST_KEEP_ZONE) return console.log('KEEP', dataDir, JSON.stringify(env));
       await db.drop?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -106,12 +106,20 @@ export async function benchZoneMove(runs: number, log: (line: string) => void): 
     await ok(call(pub.base, 'POST', ZONE_PATHS.publicToPrivateV2, { book_id: bookId, zone_id: reg.data.zone.id }));
     let m: Migration | null = null;
     const status = bookPath(ZONE_PATHS.migrationStatus, { book_id: bookId, migration_type: 'public-to-private' });
+    // When each phase was first seen (polled every 20 ms): where the time goes.
+    const phases: Record<string, number> = {};
     for (;;) {
       m = ((await ok(call(pub.base, 'GET', status))) as { data: Migration | null }).data;
+      if (m) phases[m.status] ??= performance.now() - t0;
       if (m && !['copying', 'verifying', 'cut_over'].includes(m.status)) break;
       await new Promise((r) => setTimeout(r, 20));
     }
     const moveMs = performance.now() - t0;
+    log(
+      `zones: phases (first seen, ms): ${Object.entries(phases)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(', ')}`,
+    );
     if (m?.status !== 'done') throw new Error(`the move ended ${m?.status}: ${m?.error}`);
     const perSecond = (n: number, t: number) => Math.round(n / (t / 1000)).toLocaleString('en');
     rows.push({

@@ -28,7 +28,7 @@ export type ImportBeginBody = z.infer<typeof ImportBeginBody>;
 export const ImportRowsBody = z.object({
   migration_id: Id,
   table: TableName,
-  rows: z.array(RowText).max(1000),
+  rows: z.array(RowText).max(5000),
   /** The key of the chunk's last row (null: the table is done), and how many tables are done. */
   last: KeyText.nullable(),
   tables_done: z.number().int().min(0).max(1000),
@@ -49,6 +49,8 @@ export const IMAGES_TABLE = '#images';
 export const ImportVerifyBody = z.object({ migration_id: Id, table: z.union([TableName, z.literal(IMAGES_TABLE)]) });
 export const ImportVerifyResponse = z.object({ data: z.object({ count: z.number().int(), sum: z.string() }) });
 export const MigrationRef = z.object({ migration_id: Id });
+/** The sender gives up: why, kept with the move on this side too. */
+export const ImportAbortBody = z.object({ migration_id: Id, error: z.string().max(1000).optional() });
 export const ExportBeginBody = z.object({ migration_id: Id, book_id: Id });
 
 /** A book's directory entry as its zone holds it: its row, roles and members (row text). */

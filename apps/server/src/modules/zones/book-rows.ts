@@ -30,7 +30,7 @@ export const POINTER_TABLES: ReadonlySet<string> = new Set(['books', 'book_roles
 /** The users whose public profile (id, nickname, avatar) goes with the book: everyone its rows name. */
 export const USERS = 'users';
 /** How many rows one chunk carries. */
-export const CHUNK_ROWS = 1000;
+export const CHUNK_ROWS = 5000;
 
 /** One table of a book: how its rows are found, in key order. */
 export interface BookTable {
@@ -61,14 +61,21 @@ export class BookRows {
 
   constructor(private readonly db: Database) {}
 
-  /** The book's tables in foreign key order (books first), and the columns that name users. */
-  catalogue(): Promise<{ ordered: BookTable[]; userRefs: Array<{ table: string; column: string }> }> {
-    this.tables ??= this.readCatalogue();
+  /**
+   * The book's tables in foreign key order (books first), and the columns that name users.
+   * Read once, through `db`: inside a transaction that is its handle (embedded PGlite has
+   * one connection, so a read through another would wait for the transaction forever).
+   */
+  catalogue(db: Database = this.db): Promise<{ ordered: BookTable[]; userRefs: Array<{ table: string; column: string }> }> {
+    this.tables ??= this.readCatalogue(db).catch((err: unknown) => {
+      this.tables = undefined;
+      throw err;
+    });
     return this.tables;
   }
 
-  private async readCatalogue() {
-    const repo = new BackupRepository(this.db);
+  private async readCatalogue(db: Database) {
+    const repo = new BackupRepository(db);
     const all = await repo.tables();
     const moving = all.filter((t) => t.name === 'books' || (t.columns.some((c) => c.name === 'book_id') && !STAYING_TABLES.has(t.name)));
     const names = new Set(moving.map((t) => t.name));
@@ -89,7 +96,7 @@ export class BookRows {
       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = f.conkey[1]
       WHERE f.contype = 'f' AND p.relname = 'users' AND cardinality(f.conkey) = 1
         AND f.connamespace = current_schema()::regnamespace
-      ORDER BY 1, 2`.execute(this.db);
+      ORDER BY 1, 2`.execute(db);
     return { ordered, userRefs: refs.rows.filter((r) => names.has(r.table)) };
   }
 
@@ -98,8 +105,8 @@ export class BookRows {
     return table === 'books' ? sql`id = ${bookId}::bigint` : sql`book_id = ${bookId}::bigint`;
   }
 
-  private async usersFilter(bookId: string): Promise<RawBuilder<unknown>> {
-    const { userRefs } = await this.catalogue();
+  private async usersFilter(bookId: string, db: Database): Promise<RawBuilder<unknown>> {
+    const { userRefs } = await this.catalogue(db);
     const parts = userRefs.map(
       (r) =>
         sql`SELECT ${sql.id(r.column)} FROM ${sql.id(r.table)} WHERE ${this.filter(r.table, bookId)} AND ${sql.id(r.column)} IS NOT NULL`,
@@ -123,12 +130,12 @@ export class BookRows {
       if (table === USERS) {
         const res = await sql<{ row: string; id: string }>`
           SELECT json_build_object('id', u.id::text, 'nickname', u.nickname, 'avatar_url', u.avatar_url)::text AS row, u.id::text AS id
-          FROM users u WHERE u.${await this.usersFilter(bookId)} ${after ? sql`AND u.id > ${after[0]}::bigint` : sql``}
+          FROM users u WHERE u.${await this.usersFilter(bookId, tx)} ${after ? sql`AND u.id > ${after[0]}::bigint` : sql``}
           ORDER BY u.id LIMIT ${limit}`.execute(tx);
         const lastRow = res.rows.at(-1);
         return { rows: res.rows.map((r) => r.row), last: lastRow ? [lastRow.id] : null };
       }
-      const t = await this.table(table);
+      const t = await this.table(table, tx);
       // Qualified: an answer column ("row", "key") must not stand for a table's column of that name (preferences.key).
       const keyCols = sql.join(t.key.map((k) => sql`t.${sql.id(k.name)}`));
       const keyText = sql.join(t.key.map((k) => sql`t.${sql.id(k.name)}::text`));
@@ -145,15 +152,15 @@ export class BookRows {
     return sql.join(t.key.map((k, i) => sql`CAST(${values[i]} AS ${sql.raw(k.type)})`));
   }
 
-  async table(name: string): Promise<BookTable> {
-    const t = (await this.catalogue()).ordered.find((x) => x.info.name === name);
+  async table(name: string, db: Database = this.db): Promise<BookTable> {
+    const t = (await this.catalogue(db)).ordered.find((x) => x.info.name === name);
     if (!t) throw new Error(`${name} is not one of a book's tables`);
     return t;
   }
 
   /** Whether a name is one of the tables a book moves with (users included). */
-  async moves(name: string): Promise<boolean> {
-    return name === USERS || (await this.catalogue()).ordered.some((t) => t.info.name === name);
+  async moves(name: string, db: Database = this.db): Promise<boolean> {
+    return name === USERS || (await this.catalogue(db)).ordered.some((t) => t.info.name === name);
   }
 
   /**
@@ -172,7 +179,7 @@ export class BookRows {
         ON CONFLICT (id) DO NOTHING`.execute(tx);
       return true;
     }
-    const t = await this.table(table);
+    const t = await this.table(table, tx);
     const bookCol = table === 'books' ? 'id' : 'book_id';
     const foreign = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM json_array_elements_text(${json}::json) x
@@ -204,7 +211,7 @@ export class BookRows {
   /** Removes the book's rows in `table` that this move did not send (this side's stale pointer rows). */
   async prune(tx: Database, bookId: string, table: string, migrationId: string): Promise<number> {
     if (!POINTER_TABLES.has(table)) return 0;
-    const t = await this.table(table);
+    const t = await this.table(table, tx);
     const keyText = sql.join(
       t.key.map((k) => sql`${sql.id(k.name)}::text`),
       sql` || ',' || `,
@@ -223,10 +230,10 @@ export class BookRows {
       if (table === USERS) {
         const res = await sql<Checksum>`
           SELECT count(*)::int AS count, coalesce(md5(string_agg(id::text, ',' ORDER BY id)), '') AS sum
-          FROM users WHERE ${await this.usersFilter(bookId)}`.execute(tx);
+          FROM users WHERE ${await this.usersFilter(bookId, tx)}`.execute(tx);
         return res.rows[0]!;
       }
-      const t = await this.table(table);
+      const t = await this.table(table, tx);
       const res = await sql<Checksum>`
         SELECT count(*)::int AS count, coalesce(md5(string_agg(t::text, E'\\n' ORDER BY ${sql.join(t.key.map((k) => sql.id(k.name)))})), '') AS sum
         FROM ${sql.id(table)} t WHERE ${this.filter(table, bookId)}`.execute(tx);
@@ -252,7 +259,7 @@ export class BookRows {
    * roles and members stay (the pointer of a book that lives in another zone). Users stay.
    */
   async deleteBook(tx: Database, bookId: string, keepPointer: boolean): Promise<void> {
-    const { ordered } = await this.catalogue();
+    const { ordered } = await this.catalogue(tx);
     for (const t of [...ordered].reverse()) {
       if (keepPointer && POINTER_TABLES.has(t.info.name)) continue;
       await sql`DELETE FROM ${sql.id(t.info.name)} WHERE ${this.filter(t.info.name, bookId)}`.execute(tx);

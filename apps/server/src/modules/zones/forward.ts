@@ -54,9 +54,8 @@ export function zoneGate(deps: {
       if (typeof v === 'string') headers[name] = v;
     }
     Object.assign(headers, signLink(zone.secret, { zoneId: zone.id, method: req.method, path: req.url, body, userId }, clock.now()));
-    let res: Response;
-    try {
-      res = await fetch(zone.base_url + req.url, {
+    const send = () =>
+      fetch(zone.base_url + req.url, {
         method: req.method,
         headers,
         // A file upload streams through as sent (its bytes are not in the signature, as a client's are not: WIRE.md B.2).
@@ -64,6 +63,13 @@ export function zoneGate(deps: {
         signal: AbortSignal.timeout(timeoutMs),
         ...(multipart ? { duplex: 'half' } : {}),
       } as RequestInit);
+    let res: Response;
+    try {
+      // A read is sent once more when its connection failed (a kept-alive connection to a zone
+      // that restarted is dead); a write is not: the zone may have taken it.
+      res = await send().catch((err: unknown) =>
+        req.method === 'GET' && !(err instanceof Error && err.name === 'TimeoutError') ? send() : Promise.reject(err),
+      );
     } catch {
       throw new AppError('book.offline');
     }

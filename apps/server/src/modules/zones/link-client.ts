@@ -23,6 +23,8 @@ export class LinkError extends Error {
   }
 }
 
+const isTimeout = (err: unknown) => err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+
 /** The server-to-server calls (docs/zones.md): JSON both ways, signed with the zone's secret, within a time limit. */
 export class LinkClient {
   constructor(
@@ -37,14 +39,18 @@ export class LinkClient {
       accept: 'application/json',
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let res: Response;
-    try {
-      res = await fetch(peer.baseUrl + path, {
+    const send = () =>
+      fetch(peer.baseUrl + path, {
         method,
         headers,
         body: body === undefined ? undefined : text,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
+    let res: Response;
+    try {
+      // Once more at once when the connection failed: a kept-alive connection to a zone that
+      // restarted is dead, and every call here may be sent twice (they are idempotent).
+      res = await send().catch((err: unknown) => (isTimeout(err) ? Promise.reject(err) : send()));
     } catch (err) {
       throw new LinkError(`${peer.baseUrl} did not answer ${path}: ${err instanceof Error ? err.message : String(err)}`, true);
     }

@@ -2,6 +2,7 @@ import {
   DirectoryBody,
   DirectoryResponse,
   ExportBeginBody,
+  ImportAbortBody,
   ImportBeginBody,
   ImportImageBody,
   ImportRowsBody,
@@ -21,7 +22,7 @@ import type { LinkCaller, Receiver } from './receiver.ts';
 import type { ZonesService } from './zones.service.ts';
 
 const tag = 'zone-link';
-/** A chunk of 1,000 rows, or one file of 5 MB as base64, with room. */
+/** A chunk of 5,000 rows (about 3 MB of row text for transactions), or one file of 5 MB as base64, with room. */
 const LINK_BODY_LIMIT = 16 * 1024 * 1024;
 
 const callerOf = (req: FastifyRequest): LinkCaller => {
@@ -103,9 +104,11 @@ export function registerLinkRoutes(
     ...common,
     method: 'POST',
     url: ZONE_LINK_PATHS.importAbort,
-    body: MigrationRef,
+    body: ImportAbortBody,
     summary: "The move ended without a cut-over: this side's copy goes",
-    handler: async ({ req, body }) => ({ data: await receiver.abort(callerOf(req), body.migration_id).then(() => ({ ok: true })) }),
+    handler: async ({ req, body }) => ({
+      data: await receiver.abort(callerOf(req), body.migration_id, body.error).then(() => ({ ok: true })),
+    }),
   });
   defineRoute(app, registry, {
     ...common,

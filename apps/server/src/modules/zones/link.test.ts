@@ -222,3 +222,15 @@ describe('registering a zone', () => {
     expect(list.json().data[0]).toMatchObject({ audit_status: 'approved', server_deployed: false, revoked: false });
   });
 });
+
+describe('server-env', () => {
+  it('answers this server’s environment, its domain and the hosts a client may switch to; on a zone, its id', async () => {
+    const u = await buildUser(p.t);
+    const res = await p.t.client.get(ZONE_PATHS.serverEnv, { token: u.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ env: 'prod', zone_id: null, domain: expect.stringMatching(/^http:\/\//), hosts: {} });
+    expectRefused(await p.t.client.get(ZONE_PATHS.serverEnv), 401, ErrorCode.UNAUTHORIZED);
+    const onZone = await zoneApp.client.get(ZONE_PATHS.serverEnv, { token: (await buildUser(zoneApp)).token });
+    expect(onZone.json().data).toMatchObject({ env: 'prod', zone_id: '7' });
+  });
+});

@@ -33,6 +33,7 @@ beforeAll(async () => {
   p = await startPublicZone();
 }, 60_000);
 afterAll(async () => {
+  if (process.env.CAB_TEST_SERVER_LOG) console.log(zone?.server?.output().slice(-6000));
   await zone?.close();
   await p?.t.built.zones.mover.halt();
   await p?.t.close();

@@ -251,7 +251,10 @@ export class Mover {
     const peer = await this.peerOf(m);
     if (peer) {
       try {
-        await this.link.call(peer, 'POST', ZONE_LINK_PATHS.importAbort, { migration_id: m.id });
+        await this.link.call(peer, 'POST', ZONE_LINK_PATHS.importAbort, {
+          migration_id: m.id,
+          ...(m.status === 'failed' && m.error ? { error: m.error.slice(0, 1000) } : {}),
+        });
       } catch (err) {
         // It never began there, or ended already: nothing to remove.
         if (!(err instanceof LinkError) || err.offline) throw err;

@@ -165,11 +165,12 @@ export class Receiver {
    * The sender gave up (a cancel or a failure): what was copied here goes. The public zone
    * taking a book back keeps its pointer, and the book stays where it was.
    */
-  async abort(caller: LinkCaller, id: string): Promise<void> {
+  async abort(caller: LinkCaller, id: string, error?: string): Promise<void> {
     const m = await this.repo.migration(this.db, id);
     if (!m || m.source || m.zone_id !== caller.zoneId) throw new AppError('zones.bookNotGiven');
     if (m.status === 'done') throw new AppError('zones.tooLate');
-    await this.removeCopy(m, m.status === 'cancelled' || m.status === 'failed' ? m.status : 'cancelled');
+    // A sender that failed says why; one that was cancelled says nothing.
+    await this.removeCopy(m, error ? 'failed' : m.status === 'failed' ? 'failed' : 'cancelled', error);
   }
 
   /** Removes this side's partial copy of a move it received, and ends the move with `status`. */

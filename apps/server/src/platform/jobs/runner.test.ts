@@ -41,6 +41,25 @@ describe('the one job mechanism', () => {
     expect(runKey('daily', at, ZONE)).toBe('2026-11-26');
     expect(runKey('hourly', at, ZONE)).toBe('2026-11-26T01');
     expect(runKey('daily', at, 'UTC')).toBe('2026-11-25');
+    expect(runKey('minutely', at, ZONE)).toBe('2026-11-26T01:30');
+  });
+
+  it('runs a minutely job once a minute, and keeps its finished runs a day, not 30', async () => {
+    const clock = new ManualClock(Date.parse('2026-12-01T00:00:10Z'));
+    let runs = 0;
+    const job: Job = { name: 'every-minute', period: 'minutely', leaseMs: 60_000, run: async () => String(++runs) };
+    const a = instance(clock, 'a', job);
+    const b = instance(clock, 'b', job);
+    expect((await a.tick())[0]).toMatchObject({ result: 'ran', runKey: '2026-12-01T08:00' });
+    expect((await b.tick())[0]).toMatchObject({ result: 'held' });
+    clock.advance(60_000);
+    expect((await b.tick())[0]).toMatchObject({ result: 'ran', runKey: '2026-12-01T08:01' });
+    const kept = () => h.db.selectFrom('job_runs').select('run_key').where('job', '=', 'every-minute').execute();
+    expect(await kept()).toHaveLength(2);
+    clock.advance(86_400_000 + 60_000);
+    await a.tick();
+    // The two of yesterday are gone; today's is kept.
+    expect((await kept()).map((r) => r.run_key)).toEqual(['2026-12-02T08:02']);
   });
 
   it('runs a period once, whatever the number of instances ticking, and again the next period', async () => {

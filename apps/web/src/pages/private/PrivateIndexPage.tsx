@@ -56,6 +56,9 @@ function PrivateIndex() {
   const [statusOpen, setStatusOpen] = useState(false);
   const [registering, setRegistering] = useState(false);
   const [migrating, setMigrating] = useState(false);
+  // The offer as it stood when the popup opened: once the move starts, the page's next read
+  // says the free first order is used, and the closing popup must not show the later price.
+  const [offer, setOffer] = useState<{ firstFree: boolean; price: string }>();
 
   // Once the page is drawn and the browser idle: the popups' and the questions' code, so a tap opens them at once.
   const drawn = Boolean(z);
@@ -154,7 +157,10 @@ function PrivateIndex() {
               owned={owned}
               firstFree={z.first_order_free}
               migration={z.migration}
-              onMigrate={() => setMigrating(true)}
+              onMigrate={() => {
+                setOffer({ firstFree: z.first_order_free, price: z.price });
+                setMigrating(true);
+              }}
             />
           );
         return <RegisterArea onRegister={() => setRegistering(true)} />;
@@ -218,8 +224,8 @@ function PrivateIndex() {
           bookId={bookId}
           bookName={book.data.name}
           zone={z.zone}
-          firstFree={z.first_order_free}
-          price={z.price}
+          firstFree={offer?.firstFree ?? z.first_order_free}
+          price={offer?.price ?? z.price}
           visible={migrating}
           onClose={() => setMigrating(false)}
         />

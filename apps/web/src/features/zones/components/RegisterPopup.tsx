@@ -110,7 +110,7 @@ function Registered({ result, onDone }: { result: RegisteredZone; onDone: () => 
 
 /**
  * The register form popup (SPEC 2): the server's name and address; once registered, its
- * secret and start-up settings, shown this once (the server keeps only the secret's hash),
+ * secret and start-up settings, shown this once (the public zone never shows the secret again),
  * with a copy button each. Closing forgets them; the page then shows how to start the
  * server without the secret.
  */
