@@ -26,6 +26,8 @@ export async function startPublicZone(env: Record<string, string> = {}): Promise
         // The drive's troubles, when a run asks for the servers' logs (CAB_TEST_SERVER_LOG).
         log: (msg, fields) => (process.env.CAB_TEST_SERVER_LOG ? console.log(msg, JSON.stringify(fields)) : undefined),
         leaseMs: 4000,
+        // Small chunks: the copy of a book of 10,000 records takes many, and a kill lands in the middle.
+        chunkRows: 500,
         retryMs: [200, 400, 800, 1000, 1000, 2000, 2000, 2000, 3000, 3000, 3000, 3000, 3000, 3000, 3000],
       },
     },

@@ -128,6 +128,16 @@ describe('moving a book to a private zone and back', () => {
       const read = await p.t.client.get(bookPath(ACCOUNTING_PATHS.get, { id: recorded.json().data.id }), inBook(m2.token, book.id));
       expect(read.statusCode, read.body).toBe(200);
       expect(read.json().data).toMatchObject({ remark: '在私有云上记的' });
+      // A photo too: the upload streams through to the zone, and the file comes back as it went.
+      const photo = paddedPng(3);
+      const up = await uploadImage(p.t, m1.token, book.id, photo);
+      expect(up.statusCode, up.body).toBe(201);
+      const img = up.json().data as { id: string; url: string };
+      expect(BigInt(img.id)).toBeGreaterThanOrEqual(BigInt(zone.id) * 2n ** 40n);
+      const got = await p.t.app.inject({ method: 'GET', url: img.url, headers: { authorization: `Bearer ${m2.token}` } });
+      expect(got.statusCode).toBe(200);
+      expect(got.headers['content-type']).toBe('image/png');
+      expect(got.rawPayload.equals(photo)).toBe(true);
       // Made in the zone, its id is in the zone's range (docs/zones.md, "Ids").
       expect(BigInt(recorded.json().data.id)).toBeGreaterThanOrEqual(BigInt(zone.id) * 2n ** 40n);
       // An outsider learns nothing there either.

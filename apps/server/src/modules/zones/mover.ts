@@ -16,6 +16,8 @@ export interface MoverOptions {
   /** The waits between tries when the other side does not answer, before leaving it to the job. */
   retryMs: readonly number[];
   owner?: string;
+  /** Rows a chunk carries (CHUNK_ROWS; tests take fewer, so a kill lands mid-copy). */
+  chunkRows?: number;
   /** Where a drive's troubles are told (the server's log). */
   log?: (msg: string, fields: object) => void;
 }
@@ -166,7 +168,7 @@ export class Mover {
       let after: string[] | null = m.cursor_table === table && m.cursor_key ? (JSON.parse(m.cursor_key) as string[]) : null;
       for (;;) {
         if (!(await this.stillCopying(m))) return m;
-        const chunk = await this.rows.readChunk(m.book_id, table, after);
+        const chunk = await this.rows.readChunk(m.book_id, table, after, this.o.chunkRows);
         const done = chunk.last === null || chunk.rows.length === 0;
         await this.link.call(peer, 'POST', ZONE_LINK_PATHS.importRows, {
           migration_id: m.id,
