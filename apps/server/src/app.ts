@@ -48,6 +48,8 @@ import { SpaceRepository } from './modules/cloud/space.repository.ts';
 import { SpaceService } from './modules/cloud/space.service.ts';
 import { registerCommerce } from './modules/commerce/commerce.module.ts';
 import { registerZones } from './modules/zones/zones.module.ts';
+import { TrackingService } from './modules/tracking/tracking.ts';
+import { registerTrackingRoutes } from './modules/tracking/tracking.routes.ts';
 import type { MoverOptions } from './modules/zones/mover.ts';
 import { registerOffers } from './modules/offers/offers.module.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -113,6 +115,8 @@ export interface BuiltApp {
   cloud: ReturnType<typeof registerCloud>;
   /** Private zones and moving books between them (docs/zones.md). */
   zones: ReturnType<typeof registerZones>;
+  /** The behaviour-event collector (docs/host.md). */
+  tracking: TrackingService;
 }
 
 const STATIC_DIR = path.join(SERVER_ROOT, 'static');
@@ -221,6 +225,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     mover: deps.mover,
     ledger: commerce.ledger,
   });
+  const tracking = new TrackingService(db, clock, kv, config.trackingRetentionDays);
+  registerTrackingRoutes(app, routes, tracking);
 
   // Cover materials and the default share image ship with the server.
   await app.register(fastifyStatic, {
@@ -251,5 +257,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     images: await accounting.housekeeping(),
     avatars: await users.dropRefusedAvatars(),
   });
-  return { app, routes, books, inFlight, housekeeping, hub, commerce, cloud, zones };
+  return { app, routes, books, inFlight, housekeeping, hub, commerce, cloud, zones, tracking };
 }

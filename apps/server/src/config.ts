@@ -56,6 +56,8 @@ export interface Config {
   payments: PaymentSettings;
   /** Private zones (docs/zones.md): this server's zone when it is one, and how it reaches others. */
   zones: ZoneSettings;
+  /** How many days behaviour events are kept (CAB_TRACKING_RETENTION_DAYS; 90; docs/host.md). */
+  trackingRetentionDays: number;
 }
 
 export interface ZoneSettings {
@@ -213,6 +215,15 @@ function freeSpaceMb(raw: string | undefined): number {
   return n;
 }
 
+/** CAB_TRACKING_RETENTION_DAYS: whole days, 1 to 3650; 90 when unset. */
+function retentionDays(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 90;
+  const n = Number(raw);
+  if (!/^[0-9]{1,4}$/.test(raw) || n < 1 || n > 3650)
+    throw new Error(`CAB_TRACKING_RETENTION_DAYS "${raw}" must be whole days from 1 to 3650`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clientKeys = new Map<string, ClientKey>([[WEB_CLIENT_KEY, { secret: WEB_CLIENT_SECRET, legacy: false }]]);
   parseKeys(env.CAB_CLIENT_KEYS, false, clientKeys);
@@ -249,5 +260,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: parseSmsSettings(env, env.NODE_ENV === 'production'),
     payments: parsePaymentSettings(env, Number(env.PORT ?? 3000), env.NODE_ENV === 'production'),
     zones: parseZoneSettings(env, env.NODE_ENV === 'production'),
+    trackingRetentionDays: retentionDays(env.CAB_TRACKING_RETENTION_DAYS),
   };
 }

@@ -7,6 +7,7 @@ import type { RechargeService } from './modules/commerce/recharge.service.ts';
 import type { SpaceNotices } from './modules/cloud/space-notices.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { Mover } from './modules/zones/mover.ts';
+import type { TrackingService } from './modules/tracking/tracking.ts';
 
 /**
  * The server's background jobs (docs/jobs.md), each run once per period by one instance.
@@ -106,8 +107,21 @@ export function zoneMovesJob(mover: Mover): Job {
   };
 }
 
+/** Behaviour events past their retention dropped (docs/host.md, "Tracking"). */
+export function trackingJob(tracking: TrackingService): Job {
+  return {
+    name: 'tracking',
+    period: 'daily',
+    leaseMs: 30 * 60_000,
+    run: async () => {
+      const n = await tracking.dropOld();
+      return n ? `dropped ${n} behaviour events past their retention` : '';
+    },
+  };
+}
+
 /** Every job of the server, as main.ts runs them and `cab jobs run` names them. */
-export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce' | 'cloud' | 'zones'>): Job[] {
+export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce' | 'cloud' | 'zones' | 'tracking'>): Job[] {
   return [
     housekeepingJob(built.housekeeping),
     ledgerAuditJob(built.commerce.ledger),
@@ -115,5 +129,6 @@ export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce' | '
     billingJob(built.commerce.billing, built.commerce.notices),
     spaceJob(built.cloud.notices),
     zoneMovesJob(built.zones.mover),
+    trackingJob(built.tracking),
   ];
 }

@@ -63,6 +63,7 @@ describe('the client entry', () => {
       'messages-request.ts',
       'messages-sms.ts',
       'messages-statistics.ts',
+      'messages-tracking.ts',
       'messages-validation.ts',
       'messages-zones.ts',
       'messages.ts',
@@ -77,6 +78,7 @@ describe('the client entry', () => {
       'text-rules.ts',
       'text.ts',
       'time-range.ts',
+      'tracking-paths.ts',
       'zones-paths.ts',
     ]);
   });

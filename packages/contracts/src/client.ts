@@ -47,5 +47,7 @@ export * from './cloud-paths.ts';
 export type * from './cloud.ts';
 export * from './zones-paths.ts';
 export type * from './zones.ts';
+export * from './tracking-paths.ts';
+export type * from './tracking.ts';
 export * from './feedback-paths.ts';
 export type * from './feedback.ts';

@@ -15,6 +15,7 @@ import { BOOK_MESSAGES } from './messages-books.ts';
 import { BUDGET_MESSAGES } from './messages-budgets.ts';
 import { CLOUD_MESSAGES } from './messages-cloud.ts';
 import { ZONE_MESSAGES } from './messages-zones.ts';
+import { TRACKING_MESSAGES } from './messages-tracking.ts';
 import { COMMERCE_MESSAGES } from './messages-commerce.ts';
 import { COMMUNITY_MESSAGES } from './messages-community.ts';
 import { MARKET_MESSAGES } from './messages-market.ts';
@@ -51,6 +52,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...COMMERCE_MESSAGES,
     ...CLOUD_MESSAGES,
     ...ZONE_MESSAGES,
+    ...TRACKING_MESSAGES,
   }) as const)();
 type Messages = typeof MESSAGES;
 export type MessageKey = keyof Messages;

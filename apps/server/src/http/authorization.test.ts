@@ -169,6 +169,8 @@ const NOT_BOOK_SCOPED = new Set([
   'POST /cab-zone-link/v1/export/begin',
   'POST /cab-zone-link/v1/directory',
   'POST /cab-zone-link/v1/checksums',
+  // The behaviour-event collector: for no user, nothing in it names one (docs/host.md).
+  'GET /cab-track-ws/v1/events',
 ]);
 
 /** Calls about the caller's own membership: any member may make them, whatever their role. */

@@ -13,6 +13,7 @@ import { operations } from './operations.ts';
 import { premium } from './premium.ts';
 import { rates } from './rates.ts';
 import { zones } from './zones.ts';
+import { tracking } from './tracking.ts';
 
 /** Every operator command, in the order `help` lists them; a new area adds its file here. */
 export const COMMANDS: readonly CommandGroup[] = [
@@ -28,6 +29,7 @@ export const COMMANDS: readonly CommandGroup[] = [
   commerce,
   functions,
   zones,
+  tracking,
   jobs,
   backup,
   restore,

@@ -19,6 +19,8 @@ export const STAYING_TABLES: ReadonlySet<string> = new Set([
   'book_space_shares',
   'messages',
   'message_counters',
+  // Behaviour events are the collector's, not the book's (docs/host.md).
+  'tracking_events',
   // The move's own bookkeeping.
   'book_zones',
   'book_migrations',

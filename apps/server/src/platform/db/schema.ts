@@ -808,6 +808,7 @@ export interface DB {
   book_zones: BookZonesTable;
   book_migrations: BookMigrationsTable;
   book_migration_keys: BookMigrationKeysTable;
+  tracking_events: TrackingEventsTable;
 }
 
 /** An operation space's items (migration 0024): the banners of the recharge and cloud pages, by space code. */
@@ -916,4 +917,19 @@ export interface BookMigrationKeysTable {
   migration_id: Int8;
   table_name: string;
   key: string;
+}
+
+/** A behaviour event the collector took (migration 0027, docs/host.md). */
+export interface TrackingEventsTable {
+  id: Generated<Int8>;
+  at: Timestamp;
+  host: 'a' | 'b' | 'browser';
+  session_id: string;
+  event_key: string;
+  classification: string | null;
+  book_id: Int8 | null;
+  platform: string;
+  os_version: string;
+  product_version: string;
+  received_at: Timestamp;
 }
