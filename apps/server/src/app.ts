@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const codes = new VerifyCodeService(authRepo, sms, kv, clock);
   const users = new UserService(new UserRepository(db), storage, config.avatarHosts);
-  const auth = new AuthService(db, codes, tokens, users, kv);
+  const auth = new AuthService(db, codes, tokens, users, kv, config.hostKeys, clock);
   const catalogue = new CatalogueRepository(db);
   const booksRepo = new BooksRepository(db);
   const books = new BooksService(db, booksRepo, catalogue, new PreferencesRepository(db), users, clock);

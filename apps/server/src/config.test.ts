@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseZoneSettings } from './config.ts';
+import { loadConfig, parseHostKeys, parseZoneSettings } from './config.ts';
 
 describe('what the server keeps in memory, and how it talks to PostgreSQL (config.ts)', () => {
   it('keeps answers by default on PGlite and with Redis, nothing on PostgreSQL alone, and takes compute', () => {
@@ -42,5 +42,18 @@ describe('private zones (config.ts, docs/zones.md)', () => {
     const z = loadConfig({ CAB_ENV: 'uat', CAB_ENV_HOSTS: 'test5=https://t5.example.com/, uat=https://uat.example.com' }).zones;
     expect(z.env).toBe('uat');
     expect(z.envHosts).toEqual({ test5: 'https://t5.example.com', uat: 'https://uat.example.com' });
+  });
+});
+
+describe('partner host keys (config.ts, docs/host.md)', () => {
+  it('reads a:<key>,b:<key>, makes random ones outside production, and none in production', () => {
+    const k = 'k'.repeat(32);
+    expect(parseHostKeys(`a:${k}`, true)).toEqual(new Map([['a', k]]));
+    const dev = parseHostKeys(undefined, false);
+    expect([...dev.keys()].sort()).toEqual(['a', 'b']);
+    expect(dev.get('a')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(parseHostKeys(undefined, true).size).toBe(0);
+    expect(() => parseHostKeys('c:' + k, false)).toThrow('CAB_HOST_KEYS');
+    expect(() => parseHostKeys('a:short', false)).toThrow('CAB_HOST_KEYS');
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { ENVIRONMENTS, FREE_CAPACITY_MB, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, type EnvironmentName } from '@cab/contracts';
@@ -58,6 +59,11 @@ export interface Config {
   zones: ZoneSettings;
   /** How many days behaviour events are kept (CAB_TRACKING_RETENTION_DAYS; 90; docs/host.md). */
   trackingRetentionDays: number;
+  /**
+   * Each partner host's key for its sign-in codes (CAB_HOST_KEYS="a:<key>,b:<key>"). Outside
+   * production a host left out gets a random key at start, which the test host signs with.
+   */
+  hostKeys: Map<'a' | 'b', string>;
 }
 
 export interface ZoneSettings {
@@ -215,6 +221,19 @@ function freeSpaceMb(raw: string | undefined): number {
   return n;
 }
 
+/** CAB_HOST_KEYS: `a:<key>,b:<key>`, each key 32 or more characters. */
+export function parseHostKeys(raw: string | undefined, production: boolean): Map<'a' | 'b', string> {
+  const keys = new Map<'a' | 'b', string>();
+  for (const pair of list(raw)) {
+    const [host = '', key = ''] = pair.split(/:(.*)/s);
+    if ((host !== 'a' && host !== 'b') || !/^[A-Za-z0-9_-]{32,256}$/.test(key))
+      throw new Error(`CAB_HOST_KEYS entry "${host}:..." must be a:<key> or b:<key>, the key 32 or more letters and digits`);
+    keys.set(host, key);
+  }
+  if (!production) for (const h of ['a', 'b'] as const) if (!keys.has(h)) keys.set(h, crypto.randomBytes(32).toString('base64url'));
+  return keys;
+}
+
 /** CAB_TRACKING_RETENTION_DAYS: whole days, 1 to 3650; 90 when unset. */
 function retentionDays(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 90;
@@ -261,5 +280,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: parsePaymentSettings(env, Number(env.PORT ?? 3000), env.NODE_ENV === 'production'),
     zones: parseZoneSettings(env, env.NODE_ENV === 'production'),
     trackingRetentionDays: retentionDays(env.CAB_TRACKING_RETENTION_DAYS),
+    hostKeys: parseHostKeys(env.CAB_HOST_KEYS, env.NODE_ENV === 'production'),
   };
 }

@@ -31,6 +31,18 @@ export const LoginRequest = z.discriminatedUnion('type', [
   }),
   /** Login that binds the phone the host app vouches for; it fails loudly so the caller can rethrow. */
   z.object({ type: z.literal('relatesWxPhoneOfSui'), phone: Phone, code: z.string().regex(/^[0-9]{4,8}$/, 'must be digits') }),
+  /**
+   * Automatic sign-in inside a partner host app (docs/host.md, "Automatic sign-in"): the
+   * short-lived code its SDK signed, `<payload base64url>.<signature hex>`, and which host.
+   */
+  z.object({
+    type: z.literal('host'),
+    host: z.enum(['a', 'b']),
+    code: z
+      .string()
+      .max(2048, 'at most 2048 characters')
+      .regex(/^[A-Za-z0-9_-]{16,1900}\.[0-9a-f]{64}$/, 'must be a host code'),
+  }),
 ]);
 export type LoginRequest = z.input<typeof LoginRequest>;
 

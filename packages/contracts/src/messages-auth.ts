@@ -23,6 +23,11 @@ export const AUTH_MESSAGES = /* @__PURE__ */ (() =>
       'zh-CN': '为保护账号安全，请重新登录',
       en: 'refresh token was already used; the sign-in has been revoked',
     },
+    'auth.hostCodeInvalid': {
+      code: ErrorCode.WRONG_CREDENTIALS,
+      'zh-CN': '宿主应用的登录凭证无效或已过期，请重新打开',
+      en: 'the host app’s sign-in code is not valid or has expired: open the page again',
+    },
     'auth.wrongCredentials': { code: ErrorCode.WRONG_CREDENTIALS, 'zh-CN': '账号或密码错误', en: 'wrong account or password' },
     'auth.passwordNotSet': {
       code: ErrorCode.PASSWORD_NOT_SET,

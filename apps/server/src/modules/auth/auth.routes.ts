@@ -63,6 +63,7 @@ export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRou
       if (body.type === 'password') {
         return presentLogin(await deps.auth.loginByPassword(body.username, sha1Hex(body.password), req.ip));
       }
+      if (body.type === 'host') return presentLogin(await deps.auth.loginByHost(body.host, body.code, requestLocale(req.headers)));
       return presentLogin(await deps.auth.loginByCode(body.phone, body.code, requestLocale(req.headers)));
     },
   });

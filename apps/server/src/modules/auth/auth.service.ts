@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { VERIFY_CODE_TYPE, type TokenPair } from '@cab/contracts';
+import { HOST_CODE_MAX_LIFE_MS, readHostCode, type HostName } from './host-code.ts';
 import { AppError } from '../../http/errors.ts';
+import { systemClock, type Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
 import type { KeyValueStore } from '../../platform/kv.ts';
 import { enforceLimits } from '../../http/rate-limit.ts';
@@ -28,6 +30,9 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly users: UserService,
     private readonly kv: KeyValueStore,
+    /** Each partner host's key for its sign-in codes (config.hostKeys). */
+    private readonly hostKeys: ReadonlyMap<HostName, string> = new Map(),
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** `locale` is the language of the request, for a new user's first nickname. */
@@ -35,6 +40,23 @@ export class AuthService {
     await this.codes.consume(phone, VERIFY_CODE_TYPE.LOGIN, code);
     return this.db.transaction().execute(async (tx) => {
       const user = await this.users.findOrCreateByPhone(tx, phone, locale);
+      return { user, tokens: await this.tokens.issue(tx, user.id) };
+    });
+  }
+
+  /**
+   * Automatic sign-in inside a partner host (docs/host.md): the code its SDK signed with
+   * that partner's key, once. The host's user is the CAB user it signed in before; else the
+   * user of the phone it vouches for; else a new user with its nickname.
+   */
+  async loginByHost(host: HostName, code: string, locale?: Locale): Promise<SignedIn> {
+    const key = this.hostKeys.get(host);
+    const p = key ? readHostCode(key, host, code, this.clock.now()) : undefined;
+    if (!p) throw new AppError('auth.hostCodeInvalid');
+    // Single use: a code seen before within its life is refused.
+    if (!(await this.kv.putIfAbsent(`host-code:${host}:${p.nonce}`, HOST_CODE_MAX_LIFE_MS))) throw new AppError('auth.hostCodeInvalid');
+    return this.db.transaction().execute(async (tx) => {
+      const user = await this.users.findOrCreateForHost(tx, host, p, new Date(this.clock.now()), locale);
       return { user, tokens: await this.tokens.issue(tx, user.id) };
     });
   }

@@ -22,6 +22,29 @@ export class UserRepository {
       .executeTakeFirst();
   }
 
+  /** The CAB user a partner host's user is (migration 0028). */
+  async hostIdentity(db: Database, host: 'a' | 'b', hostUserId: string): Promise<string | undefined> {
+    const r = await db
+      .selectFrom('user_host_identities')
+      .select('user_id')
+      .where('host', '=', host)
+      .where('host_user_id', '=', hostUserId)
+      .executeTakeFirst();
+    return r?.user_id;
+  }
+
+  linkHost(db: Database, host: 'a' | 'b', hostUserId: string, userId: string, at: Date) {
+    return db
+      .insertInto('user_host_identities')
+      .values({ host, host_user_id: hostUserId, user_id: userId, created_at: at })
+      .onConflict((oc) => oc.columns(['host', 'host_user_id']).doNothing())
+      .execute();
+  }
+
+  createWithoutPhone(nickname: string, db: Database = this.db) {
+    return db.insertInto('users').values({ nickname }).returningAll().executeTakeFirstOrThrow();
+  }
+
   create(phone: string, nickname: string, db: Database = this.db) {
     return db.insertInto('users').values({ phone, nickname }).returningAll().executeTakeFirstOrThrow();
   }

@@ -4,7 +4,8 @@ import type { Database } from '../../platform/db/index.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { sniffImage } from '../../platform/storage.ts';
 import type { UserRepository, UserRow } from './user.repository.ts';
-import { DEFAULT_LOCALE, STORED_AVATAR, defaultNickname, isHttpsAddress, type Locale } from '@cab/contracts';
+import { DEFAULT_LOCALE, Nickname, STORED_AVATAR, defaultNickname, isHttpsAddress, type Locale } from '@cab/contracts';
+import crypto from 'node:crypto';
 
 export function presentUser(u: UserRow, token: string): UserInfo {
   return {
@@ -67,6 +68,41 @@ export class UserService {
     return (
       (await this.repo.findByPhone(phone, db)) ?? (await this.repo.create(phone, defaultNickname(phone, locale ?? DEFAULT_LOCALE), db))
     );
+  }
+
+  /** A user by id within a transaction (a host's user signing in again). */
+  async byId(db: Database, id: string): Promise<UserRow> {
+    const u = await this.repo.findById(id, db);
+    if (!u) throw new AppError('auth.userGone');
+    return u;
+  }
+
+  /**
+   * The CAB user a partner host signed in (docs/host.md): the one its id signed in before;
+   * else the user of the phone it vouches for; else a new user with its nickname when our
+   * name rules take it (the default name with four random digits otherwise).
+   */
+  async findOrCreateForHost(
+    db: Database,
+    host: 'a' | 'b',
+    p: { uid: string; phone?: string | undefined; nick?: string | undefined },
+    at: Date,
+    locale?: Locale,
+  ): Promise<UserRow> {
+    const known = await this.repo.hostIdentity(db, host, p.uid);
+    if (known) return this.byId(db, known);
+    let user: UserRow;
+    if (p.phone) user = await this.findOrCreateByPhone(db, p.phone, locale);
+    else {
+      const given = p.nick === undefined ? undefined : Nickname.safeParse(p.nick);
+      const name =
+        given?.success && given.data
+          ? given.data
+          : defaultNickname(String(crypto.randomInt(10_000)).padStart(4, '0'), locale ?? DEFAULT_LOCALE);
+      user = await this.repo.createWithoutPhone(name, db);
+    }
+    await this.repo.linkHost(db, host, p.uid, user.id, at);
+    return user;
   }
 
   async update(id: string, patch: { nickname?: string | undefined; avatar_url?: string | undefined }): Promise<UserRow> {

@@ -809,6 +809,7 @@ export interface DB {
   book_migrations: BookMigrationsTable;
   book_migration_keys: BookMigrationKeysTable;
   tracking_events: TrackingEventsTable;
+  user_host_identities: UserHostIdentitiesTable;
 }
 
 /** An operation space's items (migration 0024): the banners of the recharge and cloud pages, by space code. */
@@ -932,4 +933,12 @@ export interface TrackingEventsTable {
   os_version: string;
   product_version: string;
   received_at: Timestamp;
+}
+
+/** Which CAB user a partner host's user is (migration 0028, docs/host.md). */
+export interface UserHostIdentitiesTable {
+  host: 'a' | 'b';
+  host_user_id: string;
+  user_id: Int8;
+  created_at: Timestamp;
 }
