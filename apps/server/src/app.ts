@@ -188,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The message center before the routes that notify: its per-request hooks apply to routes added after it.
   const { messages } = registerMessages(app, routes, { db, clock, kv, live: hub });
   registerSystemRoutes(app, routes, { clock, outbox, version: WEB_APP_VERSION });
-  registerAuthRoutes(app, routes, { auth, codes, tokens });
+  registerAuthRoutes(app, routes, { auth, codes, tokens, publicUrl: config.payments.publicUrl || undefined });
   registerUserRoutes(app, routes, { users });
   registerFeedbackRoutes(app, routes, new FeedbackService(new FeedbackRepository(db), kv, clock));
   const { offers } = registerOffers(app, routes, { db, clock });

@@ -125,3 +125,25 @@ export const ServerInfoResponse = z.object({ current_time_stamp: z.number().int(
 
 export const SmsOutboxItem = z.object({ phone: z.string(), code: z.string(), type: z.number().int(), sent_at: z.number().int() });
 export const SmsOutboxResponse = z.object({ data: z.array(SmsOutboxItem) });
+
+/** SPEC 9: how long the app keeps the host SDK's signature (a page's other kept data: 6 hours). */
+export const HOST_SIGNATURE_CACHE_MS = 23 * 3_600_000;
+
+/** GET host/sdk-signature: which partner's SDK, and the page (on this server's origin) it authorizes. */
+export const HostSignatureQuery = z.object({
+  host: z.enum(['a', 'b']),
+  url: z
+    .string()
+    .max(1024, 'at most 1024 characters')
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) address'),
+});
+export const HostSignatureResponse = z.object({
+  data: z.object({
+    host: z.enum(['a', 'b']),
+    timestamp: z.number().int(),
+    nonce_str: z.string(),
+    /** HMAC-SHA256 hex, with the partner's key, of "nonce_str\ntimestamp\nurl" (the host checks it). */
+    signature: z.string(),
+    expires_in: z.number().int(),
+  }),
+});

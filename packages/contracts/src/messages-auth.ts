@@ -23,6 +23,16 @@ export const AUTH_MESSAGES = /* @__PURE__ */ (() =>
       'zh-CN': '为保护账号安全，请重新登录',
       en: 'refresh token was already used; the sign-in has been revoked',
     },
+    'auth.hostPageForeign': {
+      code: ErrorCode.VALIDATION,
+      'zh-CN': '只能为本站的页面签名',
+      en: 'only this site’s own pages are signed for a host app',
+    },
+    'auth.hostUnknown': {
+      code: ErrorCode.VALIDATION,
+      'zh-CN': '这个宿主应用没有配置',
+      en: 'this host app is not configured here',
+    },
     'auth.hostCodeInvalid': {
       code: ErrorCode.WRONG_CREDENTIALS,
       'zh-CN': '宿主应用的登录凭证无效或已过期，请重新打开',

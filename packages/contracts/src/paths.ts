@@ -14,6 +14,8 @@ export const AUTH_PATHS = {
   oauthAuthorize: '/v2/oauth2/authorize',
   serverInfo: '/server/info',
   smsOutbox: '/dev/sms-outbox',
+  /** SPEC 7's GET for the host SDK's signature (docs/host.md, "The SDK signature"). */
+  hostSdkSignature: '/cab-user-ws/v1/host/sdk-signature',
 } as const;
 
 export const BOOK_PATHS = {

@@ -171,6 +171,8 @@ const NOT_BOOK_SCOPED = new Set([
   'POST /cab-zone-link/v1/checksums',
   // The behaviour-event collector: for no user, nothing in it names one (docs/host.md).
   'GET /cab-track-ws/v1/events',
+  // The host SDK's signature of a page: for no book (docs/host.md).
+  'GET /cab-user-ws/v1/host/sdk-signature',
 ]);
 
 /** Calls about the caller's own membership: any member may make them, whatever their role. */

@@ -1,5 +1,7 @@
 import {
   AUTH_PATHS,
+  HostSignatureQuery,
+  HostSignatureResponse,
   BindPhoneRequest,
   LoginRequest,
   LoginResponse,
@@ -26,6 +28,8 @@ export interface AuthRouteDeps {
   auth: AuthService;
   codes: VerifyCodeService;
   tokens: TokenService;
+  /** The address browsers know this server by (CAB_PUBLIC_URL), besides the one a call came to. */
+  publicUrl?: string;
 }
 
 const presentLogin = ({ user, tokens }: SignedIn) => ({
@@ -36,6 +40,25 @@ const token = (req: FastifyRequest) => bearerToken(req) ?? '';
 
 export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRoute[], deps: AuthRouteDeps): void {
   const tag = 'auth';
+  defineRoute(app, registry, {
+    method: 'GET',
+    url: AUTH_PATHS.hostSdkSignature,
+    tag,
+    auth: 'optional',
+    summary: "The host SDK's signature of one of this server's pages (SPEC 7), kept by the app 23 hours",
+    query: HostSignatureQuery,
+    response: HostSignatureResponse,
+    handler: async ({ query, req }) => {
+      // Origins as the URL parser writes them (a default port left out), as the page's is compared.
+      const reached = `${req.protocol}://${req.host}`;
+      const origins = [
+        ...(URL.canParse(reached) ? [new URL(reached).origin] : []),
+        ...(deps.publicUrl ? [new URL(deps.publicUrl).origin] : []),
+      ];
+      return { data: deps.auth.hostSignature(query.host, query.url, origins) };
+    },
+  });
+
   defineRoute(app, registry, {
     method: 'POST',
     url: AUTH_PATHS.verifyCode,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { VERIFY_CODE_TYPE, type TokenPair } from '@cab/contracts';
-import { HOST_CODE_MAX_LIFE_MS, readHostCode, type HostName } from './host-code.ts';
+import { HOST_SIGNATURE_CACHE_MS, VERIFY_CODE_TYPE, type TokenPair } from '@cab/contracts';
+import { HOST_CODE_MAX_LIFE_MS, readHostCode, sdkSignature, type HostName } from './host-code.ts';
 import { AppError } from '../../http/errors.ts';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -59,6 +59,25 @@ export class AuthService {
       const user = await this.users.findOrCreateForHost(tx, host, p, new Date(this.clock.now()), locale);
       return { user, tokens: await this.tokens.issue(tx, user.id) };
     });
+  }
+
+  /**
+   * The host SDK's signature of one of this server's pages (`origins`: the addresses it is
+   * reached at), with that partner's key; a page elsewhere is not signed.
+   */
+  hostSignature(host: HostName, url: string, origins: readonly string[]) {
+    const key = this.hostKeys.get(host);
+    if (!key) throw new AppError('auth.hostUnknown');
+    if (!URL.canParse(url) || !origins.includes(new URL(url).origin)) throw new AppError('auth.hostPageForeign');
+    const timestamp = this.clock.now();
+    const nonce = crypto.randomBytes(12).toString('hex');
+    return {
+      host,
+      timestamp,
+      nonce_str: nonce,
+      signature: sdkSignature(key, url, timestamp, nonce),
+      expires_in: HOST_SIGNATURE_CACHE_MS / 1000,
+    };
   }
 
   /** `passwordSha1` is the sha1 hex of the password, as both password logins carry it. */

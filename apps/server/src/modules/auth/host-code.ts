@@ -55,3 +55,18 @@ export function readHostCode(key: string, host: HostName, code: string, now: num
   if (exp <= now || iat > now + 60_000 || exp - iat > HOST_CODE_MAX_LIFE_MS) return undefined;
   return p.data;
 }
+
+/**
+ * The host SDK's signature of a page (SPEC 7's GET; docs/host.md): the partner's key over
+ * the nonce, the time and the page's address. The host checks it before its bridge answers
+ * the page; the app keeps it 23 hours (SPEC 9).
+ */
+export function sdkSignature(key: string, url: string, timestamp: number, nonce: string): string {
+  return sign(key, `${nonce}\n${timestamp}\n${url}`);
+}
+
+export function sdkSignatureHolds(key: string, url: string, timestamp: number, nonce: string, signature: string): boolean {
+  const expected = Buffer.from(sdkSignature(key, url, timestamp, nonce), 'hex');
+  const given = Buffer.from(/^[0-9a-f]{64}$/.test(signature) ? signature : '', 'hex');
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}

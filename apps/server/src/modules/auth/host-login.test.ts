@@ -3,7 +3,7 @@ import { AUTH_PATHS, ErrorCode } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectRefused } from '../../../test/members.ts';
-import { makeHostCode, type HostCodePayload } from './host-code.ts';
+import { makeHostCode, sdkSignatureHolds, type HostCodePayload } from './host-code.ts';
 
 /** Automatic sign-in inside a partner host (docs/host.md): its SDK's code, signed with that partner's key, once. */
 const KEY_A = 'a'.repeat(40);
@@ -66,5 +66,26 @@ describe('signing in inside a host app', () => {
     // Not a code at all, or an unknown host: 400.
     expectRefused(await login('a', 'not-a-code'), 400, ErrorCode.VALIDATION);
     expectRefused(await login('c', good), 400, ErrorCode.VALIDATION);
+  });
+});
+
+describe('the host SDK signature (SPEC 7)', () => {
+  it('signs one of this server’s pages with the partner’s key, for the host to check; refuses another site’s page', async () => {
+    const url = 'http://localhost:80/#/dashboard/index';
+    const res = await t.client.get(`${AUTH_PATHS.hostSdkSignature}?host=a&url=${encodeURIComponent(url)}`, {
+      headers: { host: 'localhost:80' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json().data as { timestamp: number; nonce_str: string; signature: string; expires_in: number };
+    expect(s.expires_in).toBe(23 * 3600);
+    expect(sdkSignatureHolds(KEY_A, url, s.timestamp, s.nonce_str, s.signature)).toBe(true);
+    expect(sdkSignatureHolds(KEY_B, url, s.timestamp, s.nonce_str, s.signature)).toBe(false);
+    expect(sdkSignatureHolds(KEY_A, `${url}x`, s.timestamp, s.nonce_str, s.signature)).toBe(false);
+    const foreign = await t.client.get(`${AUTH_PATHS.hostSdkSignature}?host=a&url=${encodeURIComponent('https://evil.example/')}`, {
+      headers: { host: 'localhost:80' },
+    });
+    expectRefused(foreign, 400, ErrorCode.VALIDATION);
+    expectRefused(await t.client.get(`${AUTH_PATHS.hostSdkSignature}?host=c&url=${encodeURIComponent(url)}`), 400, ErrorCode.VALIDATION);
+    expectRefused(await t.client.get(`${AUTH_PATHS.hostSdkSignature}?host=a`), 400, ErrorCode.VALIDATION);
   });
 });
