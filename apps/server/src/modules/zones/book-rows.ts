@@ -107,13 +107,14 @@ export class BookRows {
     return table === 'books' ? sql`id = ${bookId}::bigint` : sql`book_id = ${bookId}::bigint`;
   }
 
-  private async usersFilter(bookId: string, db: Database): Promise<RawBuilder<unknown>> {
+  /** `column` IN the ids of every user the book's rows name. */
+  private async usersFilter(bookId: string, db: Database, column: RawBuilder<unknown> = sql.ref('id')): Promise<RawBuilder<unknown>> {
     const { userRefs } = await this.catalogue(db);
     const parts = userRefs.map(
       (r) =>
         sql`SELECT ${sql.id(r.column)} FROM ${sql.id(r.table)} WHERE ${this.filter(r.table, bookId)} AND ${sql.id(r.column)} IS NOT NULL`,
     );
-    return sql`id IN (${sql.join(parts, sql` UNION `)})`;
+    return sql`${column} IN (${sql.join(parts, sql` UNION `)})`;
   }
 
   /** The text forms both sides read and write in, whatever each server's settings (the backup's). */
@@ -132,7 +133,7 @@ export class BookRows {
       if (table === USERS) {
         const res = await sql<{ row: string; id: string }>`
           SELECT json_build_object('id', u.id::text, 'nickname', u.nickname, 'avatar_url', u.avatar_url)::text AS row, u.id::text AS id
-          FROM users u WHERE u.${await this.usersFilter(bookId, tx)} ${after ? sql`AND u.id > ${after[0]}::bigint` : sql``}
+          FROM users u WHERE ${await this.usersFilter(bookId, tx, sql.ref('u.id'))} ${after ? sql`AND u.id > ${after[0]}::bigint` : sql``}
           ORDER BY u.id LIMIT ${limit}`.execute(tx);
         const lastRow = res.rows.at(-1);
         return { rows: res.rows.map((r) => r.row), last: lastRow ? [lastRow.id] : null };

@@ -220,12 +220,20 @@ export function MigrateArea({
           </Button>
         </div>
       ) : (
-        <p className="zone-note" data-testid="private-owner-only">
-          <ZoneGlyph name="info" size={16} />
-          <span>{t('zones.migrate.ownerOnly')}</span>
-        </p>
+        <OwnerOnly />
       )}
     </Area>
+  );
+}
+
+/** Moving the book is its owner's: what another member sees instead of the button. */
+function OwnerOnly() {
+  const { t } = useTranslation();
+  return (
+    <p className="zone-note" data-testid="private-owner-only">
+      <ZoneGlyph name="info" size={16} />
+      <span>{t('zones.migrate.ownerOnly')}</span>
+    </p>
   );
 }
 
@@ -256,10 +264,7 @@ export function RemoteArea({
           </Button>
         </div>
       ) : (
-        <p className="zone-note" data-testid="private-owner-only">
-          <ZoneGlyph name="info" size={16} />
-          <span>{t('zones.migrate.ownerOnly')}</span>
-        </p>
+        <OwnerOnly />
       )}
     </Area>
   );
