@@ -7,7 +7,8 @@
  * After one uncounted warm-up run, for home, mine and the dashboard it prints the compressed JavaScript and CSS the
  * page needs first (from the build, as the size check counts it), what a run
  * actually transferred, and the median of Lighthouse mobile performance, FCP, LCP
- * and TBT. Needs Chromium (CHROME_PATH, default /usr/bin/chromium).
+ * and TBT. Then what the tracking client costs a page (src/web/tracking.ts: its weight, a
+ * call, a flush). Needs Chromium (CHROME_PATH, default /usr/bin/chromium).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import { entryKey, firstLoad, kb, readManifest } from '../../apps/web/scripts/fi
 import { startServerProcess, waitForExit } from '../../apps/server/test/process.ts';
 import { runLighthouse, type PageRun } from './web/lighthouse.ts';
 import { firstScreens, seed, signedInStorage } from './web/seed.ts';
+import { describeTracking, measureTracking } from './web/tracking.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -79,3 +81,6 @@ console.log(`\nCAB web first load: Lighthouse mobile (simulated slow 4G, 4x CPU)
 console.log(`| ${rows[0]!.map((c, i) => c.padEnd(width[i]!)).join(' | ')} |`);
 console.log(`| ${width.map((w) => '-'.repeat(w)).join(' | ')} |`);
 for (const r of rows.slice(1)) console.log(`| ${r.map((c, i) => (i === 0 ? c.padEnd(width[i]!) : c.padStart(width[i]!))).join(' | ')} |`);
+
+// What the tracking client costs a page: its weight, a call, a flush (src/web/tracking.ts).
+console.log(`\n${describeTracking(await measureTracking())}`);

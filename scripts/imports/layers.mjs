@@ -19,6 +19,7 @@ export const HOUSE = [
           'apps/server/src/config.ts',
           'apps/server/src/sms-config.ts',
           'apps/server/src/payments-config.ts',
+          'apps/server/src/webviews-config.ts',
           'apps/server/src/server-root.ts',
         ],
       },
@@ -28,6 +29,8 @@ export const HOUSE = [
       { name: 'http', paths: ['apps/server/src/http/'] },
       // A module may call another's service, as long as no two modules need each other.
       { name: 'modules', paths: ['apps/server/src/modules/*/'], units: 'no circle' },
+      // Tools served only outside production (the test host, docs/host.md): they use modules, app.ts registers them.
+      { name: 'dev tools', paths: ['apps/server/src/dev/'] },
       // What puts the server together and runs it: the app, the process, the operator's commands.
       { name: 'entry points', paths: ['apps/server/src/*', 'apps/server/src/cli/'] },
     ],
@@ -43,6 +46,8 @@ export const HOUSE = [
       { name: 'app', paths: ['apps/web/src/app/'] },
       // The request wrapper (it shows its toasts with the kit).
       { name: 'api', paths: ['apps/web/src/api/'] },
+      // Inside a host app (docs/host.md): the bridge, its sign-in, top bar, share and messages.
+      { name: 'host', paths: ['apps/web/src/host/'] },
       // An area may use another's parts, as long as no two areas need each other.
       { name: 'features', paths: ['apps/web/src/features/*/'], units: 'no circle' },
       // One folder a page (or a few pages of one area); no page imports another's files.
@@ -60,6 +65,7 @@ export const HOUSE = [
           'apps/web/src/app/router.tsx',
           'apps/web/src/app/pages.ts',
           'apps/web/src/app/start.ts',
+          'apps/web/src/host/start.ts',
           'apps/web/src/app/TabBar.tsx',
         ],
       },

@@ -57,6 +57,8 @@ import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { createLiveHub, registerLiveRoutes } from './modules/live/live.module.ts';
 import type { LiveHub } from './modules/live/hub.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerDevHostRoutes } from './dev/host/host.routes.ts';
+import { registerWebviewRoutes } from './modules/webviews/webviews.routes.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
 import { registerTemplatesRoutes } from './modules/templates/templates.routes.ts';
 import { TemplatesService } from './modules/templates/templates.service.ts';
@@ -188,6 +190,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // The message center before the routes that notify: its per-request hooks apply to routes added after it.
   const { messages } = registerMessages(app, routes, { db, clock, kv, live: hub });
   registerSystemRoutes(app, routes, { clock, outbox, version: WEB_APP_VERSION });
+  // The test host that plays the partner apps around CAB (docs/host.md): never in production.
+  if (!config.production) registerDevHostRoutes(app, routes, { clock, hostKeys: config.hostKeys });
+  registerWebviewRoutes(app, routes, config.webviews);
   registerAuthRoutes(app, routes, { auth, codes, tokens, publicUrl: config.payments.publicUrl || undefined });
   registerUserRoutes(app, routes, { users });
   registerFeedbackRoutes(app, routes, new FeedbackService(new FeedbackRepository(db), kv, clock));

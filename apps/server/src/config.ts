@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ENVIRONMENTS, FREE_CAPACITY_MB, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, type EnvironmentName } from '@cab/contracts';
 import { parsePaymentSettings, type PaymentSettings } from './payments-config.ts';
 import { parseSmsSettings, type SmsSettings } from './sms-config.ts';
+import { parseWebviewSettings, type WebviewSettings } from './webviews-config.ts';
 import { REPO_ROOT } from './server-root.ts';
 
 export interface ClientKey {
@@ -64,6 +65,8 @@ export interface Config {
    * production a host left out gets a random key at start, which the test host signs with.
    */
   hostKeys: Map<'a' | 'b', string>;
+  /** Outside pages CAB may open, and the customer-service and follow pages (webviews-config.ts; docs/host.md). */
+  webviews: WebviewSettings;
 }
 
 export interface ZoneSettings {
@@ -281,5 +284,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     zones: parseZoneSettings(env, env.NODE_ENV === 'production'),
     trackingRetentionDays: retentionDays(env.CAB_TRACKING_RETENTION_DAYS),
     hostKeys: parseHostKeys(env.CAB_HOST_KEYS, env.NODE_ENV === 'production'),
+    webviews: parseWebviewSettings(env, env.NODE_ENV === 'production'),
   };
 }

@@ -96,11 +96,11 @@ describe('the mine page links at 390x844', () => {
     await page.getByTestId('feedback-back').click();
     await visible(page, 'page-mine');
 
-    // A page of the host area says what it is in words users know.
+    // A page of the host area says what it is in words users know: 关注我们, not set on this server.
     await page.goto('/#/webview/follow');
-    await visible(page, 'not-open');
+    await visible(page, 'webview-not-set');
     expect(await body()).not.toContain('宿主应用');
-    expect(await page.locator('.page-bar-title').innerText()).toBe('App 功能');
+    expect(await page.locator('.page-bar-title').innerText()).toBe('关注我们');
 
     // In English, each destination speaks English only.
     await page.goto('/#/pages/mine/index');

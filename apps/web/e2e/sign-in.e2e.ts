@@ -85,15 +85,15 @@ describe('sign-in journey at 390x844', () => {
     await context.close();
   });
 
-  it('shows the not-open notice on a page a later issue owns, and the language switch works', async () => {
+  it('shows a host page the operator has not set up, and the language switch works', async () => {
     const context = await phoneContext(browser, baseUrl());
     const page = await context.newPage();
     const shot = screenshotter('shell');
-    // The host app's location chooser (issue 30) is not open yet.
-    await page.goto('/#/choose-location');
-    await visible(page, 'not-open');
-    await expect.poll(() => page.getByTestId('not-open').textContent()).toContain('即将开放');
-    await shot(page, 'not-open');
+    // Every route has its page now; 关注我们 (issue 30) without CAB_FOLLOW_URL says it is not set up.
+    await page.goto('/#/webview/follow');
+    await visible(page, 'webview-not-set');
+    await expect.poll(() => page.getByTestId('webview-not-set').textContent()).toContain('还没有开通');
+    await shot(page, 'not-set');
     await page.goto('/#/pages/mine/index');
     await page.getByTestId('mine-language').click();
     await page.getByText('English', { exact: true }).click();

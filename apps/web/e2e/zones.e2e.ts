@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, signedFetch, startServerProcess, waitForExit, type RunningServer } from '../../server/test/process.ts';
 import { postgresDatabase } from '../../server/test/postgres.ts';
 import { launch, phoneContext, screenshotter } from './browser.ts';
+import { cab } from './operator.ts';
 import { foreignWords, seriousA11yFindings } from './checks.ts';
 import { loginThroughUi, makeFamilyBook, sessionOf, visible } from './flows.ts';
 
@@ -18,18 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const SERVER_DIR = path.resolve(import.meta.dirname, '../../server');
-/** The operator's command (`npm run cab -- ...`) on the public zone's database. */
-function cab(databaseUrl: string, dataDir: string, ...argv: string[]): string {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...argv], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, DATABASE_URL: databaseUrl, CAB_DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  expect(r.status, `${argv.join(' ')}: ${r.stdout}${r.stderr}`).toBe(0);
-  return r.stdout;
-}
 
 describe('private zone journey at 390x844', () => {
   it('applies, is approved by the operator, registers and starts a zone, moves the book with progress, works from the zone, and comes back from off-line', async () => {

@@ -6,6 +6,9 @@ import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router.tsx';
 import { reloadOnNewBuild } from './app/stale-build.ts';
 import { startOpenedPage } from './app/start.ts';
+import { startTracking } from './app/tracking.ts';
+import { requestedHost } from './lib/host-env.ts';
+import { comeBackHome, takeLinkToken } from './host/link-token.ts';
 import { loadToast } from './app/toast.ts';
 import { loadLanguage } from './i18n/index.ts';
 import { onFirstInteraction, whenIdle } from './lib/idle.ts';
@@ -54,10 +57,35 @@ reloadOnNewBuild({
 
 const root = document.getElementById('root');
 if (root) {
+  // Before anything reads the address: a token in it leaves it at once (host/link-token.ts),
+  // and a share opened with scene 00001 goes home.
+  const link = takeLinkToken();
+  comeBackHome();
+  // A token arriving later, by a hash change of the running app (a host moving its
+  // webview), is taken the same way: this listener runs before the router's, which then
+  // reads the address without it. Once traded, the page it was for is shown.
+  window.addEventListener('hashchange', () => {
+    const later = takeLinkToken();
+    if (!later) return;
+    const target = window.location.hash;
+    void import('./host/link-exchange.ts')
+      .then((m) => m.exchangeLinkToken(later))
+      .then((ok) => ok && window.location.hash !== target && window.location.replace(target))
+      .catch(() => undefined);
+  });
+  startTracking();
+  // Inside a host the user is signed in by it, and a link's token is traded, before the
+  // first page asks for data; in a plain browser with neither, nothing waits.
+  const signedIn = Promise.all([
+    requestedHost()
+      ? import('./host/start.ts').then((m) => m.startHost(queryClient)).catch((err: unknown) => console.warn('host start failed', err))
+      : undefined,
+    link ? import('./host/link-exchange.ts').then((m) => m.exchangeLinkToken(link)).catch(() => false) : undefined,
+  ]);
   // The opened page's code and the user's language arrive together; index.html's
   // start-up screen shows meanwhile (at most 10 s: then the app draws its own).
   const ready = Promise.all([
-    startOpenedPage(queryClient),
+    signedIn.then(() => startOpenedPage(queryClient)),
     loadLanguage(useSettingsStore.getState().language).catch((err: unknown) => console.warn('language load failed', err)),
   ]);
   void Promise.race([ready, new Promise((r) => setTimeout(r, 10_000))]).then(() => {

@@ -70,6 +70,18 @@ export const ACCOUNT_GROUP_MAX = 20;
 /** Images of one transaction (SPEC 9: image choose count 9) and their size (5120 KB). */
 export const TRANSACTION_IMAGES_MAX = 9;
 export const IMAGE_MAX_BYTES = 5120 * 1024;
+/**
+ * A transaction's optional place (docs/host.md, "Places"): its name and address in
+ * graphemes, and its coordinates in degrees with at most six decimals (about 0.1 m:
+ * finer is noise, and the columns keep six).
+ */
+export const PLACE_NAME_MAX = 60;
+export const PLACE_ADDRESS_MAX = 120;
+export const COORDINATE_DECIMALS = 6;
+/** A latitude (limit 90) or longitude (limit 180): a finite number within the limit, six decimals at most. */
+export function isCoordinate(v: unknown, limit: 90 | 180): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit && Number(v.toFixed(COORDINATE_DECIMALS)) === v;
+}
 /** Transactions in one batch create (importers). */
 export const BATCH_MAX = 1000;
 /** How many recently used items a recently-use list answers. */

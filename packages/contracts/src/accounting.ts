@@ -4,7 +4,10 @@ import {
   ACCOUNT_TYPES,
   BATCH_MAX,
   BUSINESS_TYPES,
+  COORDINATE_DECIMALS,
   DIMENSION_NAME_MAX,
+  PLACE_ADDRESS_MAX,
+  PLACE_NAME_MAX,
   REMARK_MAX,
   TRADE_TYPES,
   TRANSACTION_IMAGES_MAX,
@@ -153,7 +156,29 @@ export const ImageRef = z.union([Id, ImageUrl, z.object({ id: Id }).passthrough(
 const Images = z.array(ImageRef).max(TRANSACTION_IMAGES_MAX, `at most ${TRANSACTION_IMAGES_MAX} items`);
 const Remark = Text(REMARK_MAX, { multiline: true });
 
+const sixDecimals = (v: number) => Number(v.toFixed(COORDINATE_DECIMALS)) === v;
+const Coordinate = (limit: number) =>
+  z
+    .number()
+    .min(-limit)
+    .max(limit)
+    .refine(sixDecimals, 'validation.invalid' satisfies MessageKey);
+/**
+ * Where a record was made (docs/host.md, "Places"): as a host's picker or the browser's
+ * Geolocation gives it, named by the user. Strict: a field the server would not keep is
+ * refused rather than dropped, so nothing sent is silently lost.
+ */
+export const Place = z.strictObject({
+  name: Name(PLACE_NAME_MAX),
+  address: Text(PLACE_ADDRESS_MAX).optional(),
+  latitude: Coordinate(90),
+  longitude: Coordinate(180),
+});
+export type Place = z.output<typeof Place>;
+
 const common = {
+  /** A place, or null (none; on an edit, removes the stored one). */
+  place: Place.nullable().optional(),
   remark: Remark.optional(),
   transaction_time: EpochMs.optional(),
   member: OptionalRef,
@@ -245,6 +270,7 @@ export const Transaction = z.object({
   remark: z.string(),
   transaction_time: z.number().int(),
   images: z.array(TransactionImage),
+  place: z.object({ name: z.string(), address: z.string().optional(), latitude: z.number(), longitude: z.number() }).nullable(),
   /** Who recorded it, and when it was written. */
   recorder: z.object({ id: z.string(), nickname: z.string() }),
   created_at: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
-import { Name, Text } from './common.ts';
+import { Id, Name, Text } from './common.ts';
 import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { CONTROL_CHARS, PHONE_PATTERN, stripPhonePrefix } from './rules.ts';
 
@@ -69,6 +69,12 @@ export const LoginResponse = z.object({
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const RefreshTokenRequest = z.object({ refresh_token: z.string().min(1).max(256) });
+/**
+ * The token goes in the Authorization header as always; `user_number` is the link's
+ * userNumber: when given, the token must be that user's.
+ */
+export const ExchangeTokenRequest = z.object({ user_number: Id.optional() }).strict();
+export type ExchangeTokenRequest = z.input<typeof ExchangeTokenRequest>;
 export const TokenPair = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -147,3 +153,4 @@ export const HostSignatureResponse = z.object({
     expires_in: z.number().int(),
   }),
 });
+export type HostSignatureResponse = z.infer<typeof HostSignatureResponse>;

@@ -79,6 +79,7 @@ describe('the client entry', () => {
       'text.ts',
       'time-range.ts',
       'tracking-paths.ts',
+      'webviews-paths.ts',
       'zones-paths.ts',
     ]);
   });

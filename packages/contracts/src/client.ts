@@ -51,3 +51,5 @@ export * from './tracking-paths.ts';
 export type * from './tracking.ts';
 export * from './feedback-paths.ts';
 export type * from './feedback.ts';
+export * from './webviews-paths.ts';
+export type * from './webviews.ts';

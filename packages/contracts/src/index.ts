@@ -60,4 +60,6 @@ export * from './tracking.ts';
 export * from './feedback-paths.ts';
 export * from './feedback.ts';
 export * from './messages-feedback.ts';
+export * from './webviews-paths.ts';
+export * from './webviews.ts';
 export * from './cursor.ts';

@@ -33,6 +33,16 @@ export const AUTH_MESSAGES = /* @__PURE__ */ (() =>
       'zh-CN': '这个宿主应用没有配置',
       en: 'this host app is not configured here',
     },
+    'auth.hostSignatureRefused': {
+      code: ErrorCode.VALIDATION,
+      'zh-CN': '签名校验未通过：不是这个宿主应用对这个页面的签名，或已过期',
+      en: 'the signature does not hold: not this host app’s signature of this page, or expired',
+    },
+    'auth.tokenExchangeRefused': {
+      code: ErrorCode.UNAUTHORIZED,
+      'zh-CN': '链接中的登录信息已使用过或不属于这个用户，请重新登录',
+      en: 'the sign-in in the link was used already or is another user’s: please sign in',
+    },
     'auth.hostCodeInvalid': {
       code: ErrorCode.WRONG_CREDENTIALS,
       'zh-CN': '宿主应用的登录凭证无效或已过期，请重新打开',

@@ -87,6 +87,11 @@ export const FIELD_LABELS = {
   project: { 'zh-CN': '项目', en: 'project' },
   transaction_time: { 'zh-CN': '记账时间', en: 'transaction time' },
   images: { 'zh-CN': '图片', en: 'images' },
+  // A record's place (docs/host.md, "Places"); its `name` is labelled by the record routes.
+  place: { 'zh-CN': '地点', en: 'place' },
+  address: { 'zh-CN': '地址', en: 'address' },
+  latitude: { 'zh-CN': '纬度', en: 'latitude' },
+  longitude: { 'zh-CN': '经度', en: 'longitude' },
   transaction_vo_list: { 'zh-CN': '账目列表', en: 'transaction list' },
   trade_type: { 'zh-CN': '收支类型', en: 'trade type' },
   scene: { 'zh-CN': '场景', en: 'scene' },
@@ -138,6 +143,8 @@ export const FIELD_LABELS = {
   // Feedback (the mine page's 意见反馈).
   content: { 'zh-CN': '内容', en: 'content' },
   contact: { 'zh-CN': '联系方式', en: 'contact' },
+  // The `name` of a record's place, on the record routes (the shared `name` is a book's).
+  placeName: { 'zh-CN': '地点名称', en: 'place name' },
 } as const satisfies Record<string, LocalizedText>;
 
 export type FieldName = keyof typeof FIELD_LABELS;

@@ -5,6 +5,8 @@ export const AUTH_PATHS = {
   verifyCode: '/cab-user-ws/v1/verify-code',
   login: '/cab-user-ws/v1/login',
   refresh: '/cab-user-ws/v1/token/refresh',
+  /** POST: a token handed in a link (dashboard/index's query) traded once for a sign-in of this page's own (docs/host.md). */
+  exchangeToken: '/cab-user-ws/v1/token/exchange',
   logout: '/cab-user-ws/v1/logout',
   userInfo: '/cab-user-ws/v1/user/info',
   updateUser: '/cab-user-ws/v1/user',

@@ -59,11 +59,16 @@ const NOT_BOOK_SCOPED = new Set([
   'POST /cab-query-ws/v1/message-notice/report',
   'GET /server/info',
   'GET /dev/sms-outbox',
+  // The test host's SDK calls, outside production only (dev/host): a partner's sign-in code and signature check.
+  'POST /dev/host/:host/code',
+  'POST /dev/host/:host/verify',
   'GET /healthz',
   'GET /openapi.json',
   'POST /cab-user-ws/v1/verify-code',
   'POST /cab-user-ws/v1/login',
   'POST /cab-user-ws/v1/token/refresh',
+  // A link's token traded for a sign-in of the page's own (docs/host.md): about the caller, no book.
+  'POST /cab-user-ws/v1/token/exchange',
   'POST /cab-user-ws/v1/logout',
   'GET /v2/oauth2/authorize',
   'GET /cab-user-ws/v1/user/info',
@@ -173,6 +178,8 @@ const NOT_BOOK_SCOPED = new Set([
   'GET /cab-track-ws/v1/events',
   // The host SDK's signature of a page: for no book (docs/host.md).
   'GET /cab-user-ws/v1/host/sdk-signature',
+  // The outside pages the app may open: the operator's settings, for anyone (docs/host.md, "Webviews").
+  'GET /cab-config-ws/v1/webviews',
 ]);
 
 /** Calls about the caller's own membership: any member may make them, whatever their role. */

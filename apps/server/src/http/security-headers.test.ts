@@ -42,7 +42,9 @@ function expectEveryAnswerHeaders(res: LightMyRequestResponse) {
 function expectPageHeaders(res: LightMyRequestResponse) {
   expectEveryAnswerHeaders(res);
   const pp = String(res.headers['permissions-policy']);
-  for (const off of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(pp).toContain(off);
+  for (const off of ['camera=()', 'microphone=()', 'payment=()', 'usb=()']) expect(pp).toContain(off);
+  // A record's place asks for the position (choose-location), on our own page only: no frame of another site.
+  expect(pp).toContain('geolocation=(self)');
   // What the app uses (sharing, the clipboard) keeps its default, our own origin.
   expect(pp).not.toMatch(/web-share|clipboard-write/);
 }
@@ -76,9 +78,10 @@ describe('the web shell', () => {
       expect(csp.get('media-src')).toEqual(["'self'"]);
       expect(csp.get('connect-src')).toEqual(["'self'"]);
       expect(csp.get('base-uri')).toEqual(["'none'"]);
-      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      // Outside production the test host (/dev/host/, this same server) may frame the app; nobody else.
+      expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
       expect(String(res.headers['content-security-policy'])).not.toContain('unsafe');
-      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-frame-options']).toBeUndefined();
       // The shell keeps its own caching: revalidated every time, 304 while unchanged.
       expect(res.headers['cache-control']).toBe('no-cache');
     }
@@ -148,13 +151,13 @@ describe('files', () => {
 });
 
 describe('/docs', () => {
-  it('is a page that loads nothing and may not be framed', async () => {
+  it('is a page that loads nothing and may be framed by nobody but this server (outside production)', async () => {
     for (const url of ['/docs', '/docs/']) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
       expectPageHeaders(res);
       expect(res.headers['content-security-policy']).toBe(
-        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
       );
       expect(res.headers['cache-control']).toBe('no-store');
     }
@@ -163,7 +166,7 @@ describe('/docs', () => {
 });
 
 describe('CAB_FRAME_ANCESTORS', () => {
-  it('lets exactly the configured host-app origins frame the shell and /docs', async () => {
+  it('lets the configured host-app origins frame the shell and /docs, and this server too outside production', async () => {
     const framed = await startTestApp({
       CAB_WEB_DIST_DIR: dist,
       CAB_FRAME_ANCESTORS: 'https://host.example.com, https://m.partner.example:8443/',
@@ -171,11 +174,35 @@ describe('CAB_FRAME_ANCESTORS', () => {
     try {
       for (const url of ['/', '/docs']) {
         const res = await framed.app.inject({ method: 'GET', url });
-        expect(directives(res).get('frame-ancestors')).toEqual(['https://host.example.com', 'https://m.partner.example:8443']);
+        expect(directives(res).get('frame-ancestors')).toEqual(["'self'", 'https://host.example.com', 'https://m.partner.example:8443']);
         expect(res.headers['x-frame-options']).toBeUndefined();
       }
     } finally {
       await framed.close();
+    }
+  });
+
+  it('in production lets exactly the configured origins frame the app, or nobody (with X-Frame-Options for old webviews)', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      CAB_SMS_PROVIDER: 'http',
+      CAB_SMS_ENDPOINT: 'https://sms.example.com/',
+      CAB_WEB_DIST_DIR: dist,
+    };
+    for (const [origins, expected] of [
+      ['https://host.example.com', ['https://host.example.com']],
+      ['', ["'none'"]],
+    ] as const) {
+      const prod = await startTestApp({ ...production, CAB_FRAME_ANCESTORS: origins });
+      try {
+        for (const url of ['/', '/docs']) {
+          const res = await prod.app.inject({ method: 'GET', url });
+          expect(directives(res).get('frame-ancestors'), `${url} with "${origins}"`).toEqual(expected);
+          expect(res.headers['x-frame-options']).toBe(origins ? undefined : 'DENY');
+        }
+      } finally {
+        await prod.close();
+      }
     }
   });
 

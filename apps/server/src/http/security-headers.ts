@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
-export type EdgeSettings = Pick<Config, 'frameAncestors' | 'imageOrigins' | 'avatarHosts' | 'webDistDir'>;
+export type EdgeSettings = Pick<Config, 'frameAncestors' | 'imageOrigins' | 'avatarHosts' | 'webDistDir' | 'production'>;
 
 /**
  * Browser features the app does not use, off for it and for anything it could frame.
@@ -22,7 +22,8 @@ export const PERMISSIONS_POLICY = [
   'clipboard-read=()',
   'display-capture=()',
   'encrypted-media=()',
-  'geolocation=()',
+  // The place of a record (choose-location) asks for the position in a browser: our own page only.
+  'geolocation=(self)',
   'gyroscope=()',
   'hid=()',
   'idle-detection=()',
@@ -48,7 +49,13 @@ export function inlineHashes(html: string): { styles: string[]; scripts: string[
   return { styles: [...new Set(styles)], scripts: [...new Set(scripts)] };
 }
 
-const ancestors = (s: EdgeSettings) => (s.frameAncestors.length ? s.frameAncestors.join(' ') : "'none'");
+/**
+ * Who may frame the app: the configured host apps (CAB_FRAME_ANCESTORS); outside
+ * production this server too, for its test host at /dev/host/ (docs/host.md). In
+ * production exactly the configured ones, or nobody.
+ */
+const framers = (s: EdgeSettings) => (s.production ? s.frameAncestors : ["'self'", ...s.frameAncestors]);
+const ancestors = (s: EdgeSettings) => (framers(s).length ? framers(s).join(' ') : "'none'");
 
 /**
  * The web shell's policy: its own scripts and style sheets, the inline start-up styles
@@ -125,7 +132,7 @@ export function registerSecurityHeaders(app: FastifyInstance, settings: EdgeSett
   const page = (reply: FastifyReply, policy: string) => {
     reply.header('content-security-policy', policy).header('permissions-policy', PERMISSIONS_POLICY);
     // Older webviews know only X-Frame-Options, which cannot name origins: it is said only when none may frame.
-    if (settings.frameAncestors.length === 0) reply.header('x-frame-options', 'DENY');
+    if (framers(settings).length === 0) reply.header('x-frame-options', 'DENY');
   };
 
   app.addHook('onRequest', (_req, reply, done) => {

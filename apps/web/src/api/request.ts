@@ -249,7 +249,8 @@ export function createRequest(deps: RequestDeps) {
       await refreshServerTime();
       return attempt<T>(url, o, true, refreshes);
     }
-    if (res.status === 401 && url !== AUTH_PATHS.login) {
+    // A login, or a link's token being traded, answers 401 for its own credentials: not this session's.
+    if (res.status === 401 && url !== AUTH_PATHS.login && url !== AUTH_PATHS.exchangeToken) {
       if (refreshes >= MAX_TOKEN_REFRESH_RETRIES || !(await refreshToken())) return sessionLost();
       return attempt<T>(url, o, clockRetried, refreshes + 1);
     }

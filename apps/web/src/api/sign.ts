@@ -1,4 +1,5 @@
 import { EMPTY_SHA256, stringToSign } from '@cab/contracts/client';
+import { randomString } from '../lib/random.ts';
 
 const hex = (buf: ArrayBuffer) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -13,11 +14,7 @@ export async function hmacSha256Hex(secret: string, text: string): Promise<strin
   return hex(await crypto.subtle.sign('HMAC', key, utf8(text)));
 }
 
-const NONCE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export function randomString(length: number): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  return Array.from(bytes, (b) => NONCE_CHARS[b % NONCE_CHARS.length]).join('');
-}
+export { randomString };
 
 export interface SignInput {
   clientKey: string;

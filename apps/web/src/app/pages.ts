@@ -65,6 +65,8 @@ export const PAGES: Record<string, PageDef> = {
   mine: page(
     () => import('../pages/mine/MinePage.tsx'),
     (qc) => {
+      // 联系客服 and 关注我们 show when set: asked beside the page's code, so they are in before the menu is drawn.
+      void import('../features/webviews/queries.ts').then((m) => qc.prefetchQuery(m.webviewsQuery())).catch(() => undefined);
       if (!signedIn()) return;
       void qc.prefetchQuery(userInfoQuery());
       // The market figures and the guide (its own chunk) beside the user's info.
@@ -186,4 +188,11 @@ export const PAGES: Record<string, PageDef> = {
   privateIndex: page(() => import('../pages/private/PrivateIndexPage.tsx')),
   privateOffline: page(() => import('../pages/private/OffLinePage.tsx')),
   cloudEnv: page(() => import('../pages/cloudEnv/CloudEnvPage.tsx')),
+  // A record's place (issue 30): the host's picker and map, or the browser's Geolocation and a web map.
+  chooseLocation: page(() => import('../pages/location/ChooseLocationPage.tsx')),
+  openLocation: page(() => import('../pages/location/OpenLocationPage.tsx')),
+  // Outside pages under the operator's allow-list (issue 30): the host's webview, or a new tab in a browser.
+  webviewOpen: page(() => import('../pages/webview/WebviewOpenPage.tsx')),
+  webviewCustomerService: page(() => import('../pages/webview/CustomerServicePage.tsx')),
+  webviewFollow: page(() => import('../pages/webview/FollowPage.tsx')),
 };

@@ -104,11 +104,11 @@ export const ROUTES: RouteEntry[] = [
   { path: 'aboutUs/index', area: 'core', page: 'aboutUs' },
   { path: 'loading/index', area: 'core', page: 'loading' },
   { path: 'dashboard/index', area: 'books', page: 'dashboard' },
-  { path: 'webview/customer-service', area: 'host' },
-  { path: 'webview/follow', area: 'host' },
-  { path: 'webview/open', area: 'host' },
-  { path: 'choose-location', area: 'host' },
-  { path: 'open-location', area: 'host' },
+  { path: 'webview/customer-service', area: 'host', page: 'webviewCustomerService' },
+  { path: 'webview/follow', area: 'host', page: 'webviewFollow' },
+  { path: 'webview/open', area: 'host', page: 'webviewOpen' },
+  { path: 'choose-location', area: 'host', page: 'chooseLocation' },
+  { path: 'open-location', area: 'host', page: 'openLocation' },
 ];
 
 /** The four tab pages, in tab-bar order. */

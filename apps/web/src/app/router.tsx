@@ -6,6 +6,7 @@ import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { PAGES } from './pages.ts';
 import { ROUTES, TAB_PATHS } from './route-table.ts';
 import { Spinner } from './Spinner.tsx';
+import { trackPage } from './tracking.ts';
 import { AppTabBar } from './TabBar.tsx';
 
 // Most routes still show the notice; it loads only when one of them is opened.
@@ -27,6 +28,7 @@ function Layout() {
   useEffect(() => toastQueue.clear(), [pathname]);
   // A question or notice belongs to its page too: leaving the page closes it (app/dialogs.ts).
   useEffect(() => closeDialogsNotOn(pathname), [pathname]);
+  useEffect(() => trackPage(pathname), [pathname]);
   return (
     <div className={isTab ? 'app with-tabs' : 'app'}>
       <PageErrorBoundary key={pathname}>

@@ -42,6 +42,7 @@ describe('the route table', () => {
       'budget/children',
       'budget/index',
       'categoryLabels/index',
+      'choose-location',
       'cloud/index',
       'cloud/pages/agreement',
       'cloud/pages/apply',
@@ -70,6 +71,7 @@ describe('the route table', () => {
       'messageCenter/messageDetail',
       'messageCenter/secondList',
       'messageCenter/toReport',
+      'open-location',
       'pages/book/index',
       'pages/home/index',
       'pages/market/detail',
@@ -97,6 +99,9 @@ describe('the route table', () => {
       'trade/pages/result',
       'updateApp/index',
       'updateApp/pages/download',
+      'webview/customer-service',
+      'webview/follow',
+      'webview/open',
     ]);
   });
 });

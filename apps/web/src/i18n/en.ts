@@ -41,6 +41,8 @@ export const en: Resources = {
     upgrade: 'Upgrade to the app',
     recommend: 'Recommend to friends',
     feedback: 'Feedback',
+    customerService: 'Customer service',
+    follow: 'Follow us',
     about: 'About us',
     personalInfo: 'Personal info',
     wallet: 'Banana shells',

@@ -39,6 +39,8 @@ export const zhCN = {
     upgrade: '升级到 App',
     recommend: '推荐给好友',
     feedback: '意见反馈',
+    customerService: '联系客服',
+    follow: '关注我们',
     about: '关于我们',
     personalInfo: '个人信息',
     wallet: '香蕉贝',

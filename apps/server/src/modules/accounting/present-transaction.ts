@@ -1,5 +1,5 @@
-import { ACCOUNTING_PATHS, bookPath, minorToMoney, type BusinessType, type Transaction } from '@cab/contracts';
-import type { TransactionView } from './transactions.repository.ts';
+import { ACCOUNTING_PATHS, bookPath, minorToMoney, type BusinessType, type Place, type Transaction } from '@cab/contracts';
+import type { TransactionRow, TransactionView } from './transactions.repository.ts';
 
 export interface ImageView {
   id: string;
@@ -10,6 +10,19 @@ const named = (id: string | null, name: string | null) => (id && name !== null ?
 
 export function imageUrl(bookId: string, id: string): string {
   return bookPath(ACCOUNTING_PATHS.image, { bookId, id });
+}
+
+type PlaceColumns = Pick<TransactionRow, 'place_name' | 'place_address' | 'place_lat' | 'place_lng'>;
+
+/** A row's place, or null: numeric columns come back as text ("31.230400"), answered as numbers. */
+export function storedPlace(r: PlaceColumns): Place | null {
+  if (r.place_name === null || r.place_lat === null || r.place_lng === null) return null;
+  return {
+    name: r.place_name,
+    ...(r.place_address ? { address: r.place_address } : {}),
+    latitude: Number(r.place_lat),
+    longitude: Number(r.place_lng),
+  };
 }
 
 /** A transaction as every answer shows it (WIRE A names, both amounts where currencies differ). */
@@ -50,6 +63,7 @@ export function presentTransaction(v: TransactionView, images: ImageView[]): Tra
     remark: v.remark,
     transaction_time: new Date(v.transaction_time).getTime(),
     images: images.map((i) => ({ id: i.id, url: imageUrl(v.book_id, i.id), size: Number(i.size_bytes) })),
+    place: storedPlace(v),
     recorder: { id: v.recorder_id, nickname: v.recorder_name },
     created_at: new Date(v.created_at).getTime(),
     updated_at: new Date(v.updated_at).getTime(),

@@ -4,11 +4,13 @@ import {
   AMOUNT_MAX_TEXT,
   CATEGORY_REQUIRED,
   CATEGORY_TRADE_TYPE,
+  COORDINATE_DECIMALS,
   FIELD_LABELS,
   TRANSACTION_TIME_AHEAD_MS,
   moneyToMinor,
   type BusinessType,
   type LabelKind,
+  type Place,
 } from '@cab/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { Database } from '../../platform/db/index.ts';
@@ -32,6 +34,8 @@ export interface RecordRequest {
   remark: string;
   transaction_time?: number | undefined;
   images?: string[] | undefined;
+  /** Where it was made; none when absent or null. */
+  place?: Place | null | undefined;
 }
 
 /** A record ready to store: its ids, amounts and how it moves its accounts. */
@@ -51,6 +55,11 @@ export interface ResolvedRecord {
   project_id: string | null;
   remark: string;
   transaction_time: Date;
+  /** The place's columns: a name and both coordinates (six decimals, as text), or all null. */
+  place_name: string | null;
+  place_address: string | null;
+  place_lat: string | null;
+  place_lng: string | null;
 }
 
 export interface RuleContext {
@@ -126,6 +135,17 @@ async function convert(ctx: RuleContext, amount: bigint, from: string, to: strin
   return { minor: convertMinor(amount, r), rate: r };
 }
 
+/** A place as stored: coordinates as fixed six-decimal text, so the numeric columns take them exactly. */
+export function placeColumns(place: Place | null | undefined) {
+  return {
+    place_name: place?.name ?? null,
+    // An address that trims to nothing is none.
+    place_address: place?.address || null,
+    place_lat: place ? place.latitude.toFixed(COORDINATE_DECIMALS) : null,
+    place_lng: place ? place.longitude.toFixed(COORDINATE_DECIMALS) : null,
+  };
+}
+
 function timeOf(ctx: RuleContext, ms: number | undefined): Date {
   const t = ms ?? ctx.now;
   if (t > ctx.now + TRANSACTION_TIME_AHEAD_MS) throw new AppError('transaction.timeOutOfRange');
@@ -144,6 +164,7 @@ export async function resolveRecord(ctx: RuleContext, r: RecordRequest): Promise
     project_id: labelOf(ctx, 'projects', r.project),
     remark: r.remark,
     transaction_time: timeOf(ctx, r.transaction_time),
+    ...placeColumns(r.place),
   };
   if (r.business_type === 'Transfer') {
     const from = accountOf(ctx, r.from_account, 'from_account');

@@ -31,6 +31,10 @@ export const TRANSACTION_COLUMNS = [
   'updated_by',
   'deleted_at',
   'deleted_by',
+  'place_name',
+  'place_address',
+  'place_lat',
+  'place_lng',
 ] as const satisfies ReadonlyArray<keyof TransactionsTable>;
 
 /** A rate as the database gives it back (numeric(24, 10) as text: ten decimals), so a made record reads as a fetched one. */
@@ -100,6 +104,10 @@ export class TransactionsRepository {
       re: r.remark,
       s: searchTerms(bookId, r.remark),
       at: r.transaction_time.toISOString(),
+      pn: r.place_name,
+      pa: r.place_address,
+      pla: r.place_lat,
+      plg: r.place_lng,
     }));
     // One record is logged as what it was made as; a batch as how many and their ids.
     const after =
@@ -129,12 +137,13 @@ export class TransactionsRepository {
       WITH ins AS (
         INSERT INTO transactions (book_id, business_type, amount_minor, currency, book_amount_minor, account_id, account_delta_minor,
           to_account_id, to_account_delta_minor, rate, category_id, member_id, merchant_id, project_id, remark, search_terms,
-          transaction_time, recorder_id, created_at, updated_at)
+          transaction_time, recorder_id, created_at, updated_at, place_name, place_address, place_lat, place_lng)
         SELECT ${bookId}::bigint, r.t, r.a, r.c, r.b, r.ac, r.ad, r.tc, r.td, r.r, r.ca, r.me, r.mc, r.p, r.re, r.s, r.at,
-          ${recorderId}::bigint, ${at}::timestamptz, ${at}::timestamptz
+          ${recorderId}::bigint, ${at}::timestamptz, ${at}::timestamptz, r.pn, r.pa, r.pla, r.plg
         FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (t text, a bigint, c text, b bigint, ac bigint, ad bigint,
-          tc bigint, td bigint, r numeric, ca bigint, me bigint, mc bigint, p bigint, re text, s text[], at timestamptz)) WITH ORDINALITY
-          AS r(t, a, c, b, ac, ad, tc, td, r, ca, me, mc, p, re, s, at, ord)
+          tc bigint, td bigint, r numeric, ca bigint, me bigint, mc bigint, p bigint, re text, s text[], at timestamptz,
+          pn text, pa text, pla numeric, plg numeric)) WITH ORDINALITY
+          AS r(t, a, c, b, ac, ad, tc, td, r, ca, me, mc, p, re, s, at, pn, pa, pla, plg, ord)
         ORDER BY r.ord
         RETURNING id, ${sql.join(DAY_TOTALS_COLUMNS.map((c) => sql.ref(c)))}
       ),
@@ -172,6 +181,10 @@ export class TransactionsRepository {
       updated_by: null,
       deleted_at: null,
       deleted_by: null,
+      place_name: r.pn,
+      place_address: r.pa,
+      place_lat: r.pla,
+      place_lng: r.plg,
       account_name: null,
       account_currency: null,
       to_account_name: null,

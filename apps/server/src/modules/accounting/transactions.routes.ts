@@ -4,6 +4,7 @@ import {
   BatchCreateRequest,
   DeleteTransactionsRequest,
   ExpenseRequest,
+  FIELD_LABELS,
   IncomeRequest,
   Permission,
   TransactionIdParams,
@@ -52,7 +53,9 @@ export function registerTransactionRoutes(
 ) {
   const { db, transactions } = deps;
   const tag = 'accounting';
-  const write = { auth: 'user', book: Permission.ADD_TRANSACTION, refusal: 'transaction.forbidden', tag } as const;
+  // The only `name` a record's body checks is its place's (references pass through unread).
+  const labels = { name: FIELD_LABELS.placeName };
+  const write = { auth: 'user', book: Permission.ADD_TRANSACTION, refusal: 'transaction.forbidden', tag, labels } as const;
 
   const singles = [
     ['expense', ExpenseRequest, 'Expense'],

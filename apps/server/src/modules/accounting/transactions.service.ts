@@ -15,7 +15,7 @@ import type { DayTotalsRepository } from './day-totals.repository.ts';
 import type { DimensionsRepository } from './dimensions.repository.ts';
 import type { ImagesService } from './images.service.ts';
 import { atomically } from './idempotency.ts';
-import { presentTransaction, type ImageView } from './present-transaction.ts';
+import { presentTransaction, storedPlace, type ImageView } from './present-transaction.ts';
 import type { RatesRepository } from './rates.ts';
 import { BookRefs } from './refs.ts';
 import { resolveBalance, resolveRecord, type RecordRequest, type ResolvedRecord, type RuleContext } from './transaction-rules.ts';
@@ -38,6 +38,7 @@ export function toRecord(input: TransactionInputParsed): RecordRequest {
     remark: input.remark ?? '',
     transaction_time: input.transaction_time,
     images: input.images?.map(imageId),
+    place: input.place,
   };
   if (input.business_type === 'Transfer') {
     const { business_type, from_account, to_account, from_amount, to_amount } = input;
@@ -80,6 +81,8 @@ function snapshot(r: ResolvedRecord | TransactionRow) {
     project_id: r.project_id,
     remark: r.remark,
     transaction_time: new Date(r.transaction_time).getTime(),
+    // Only when there is one: the entries written before places stay as they were.
+    ...(r.place_name !== null ? { place_name: r.place_name } : {}),
   };
 }
 
@@ -305,6 +308,8 @@ export class TransactionsService {
       remark: patch.remark ?? row.remark,
       transaction_time: patch.transaction_time ?? new Date(row.transaction_time).getTime(),
       images: patch.images?.map(imageId),
+      // Absent keeps the stored place; null removes it.
+      place: patch.place === undefined ? storedPlace(row) : patch.place,
     };
     if (type === 'Transfer') {
       const accountsOrAmountChanged = patch.from_account || patch.to_account || patch.from_amount !== undefined;

@@ -129,10 +129,20 @@ export class AuthRepository {
 
   /** Revokes a whole sign-in: its access tokens stop working at once. */
   async revokeFamily(familyId: string, at: Date): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable('token_families').set({ revoked_at: at }).where('id', '=', familyId).where('revoked_at', 'is', null).execute();
-      await tx.deleteFrom('access_tokens').where('family_id', '=', familyId).execute();
-    });
+    await this.db.transaction().execute((tx) => this.revokeFamilyIn(tx, familyId, at));
+  }
+
+  /** Revokes a sign-in inside the caller's transaction; answers whether it was still alive (so one caller wins). */
+  async revokeFamilyIn(db: Database, familyId: string, at: Date): Promise<boolean> {
+    const revoked = await db
+      .updateTable('token_families')
+      .set({ revoked_at: at })
+      .where('id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    await db.deleteFrom('access_tokens').where('family_id', '=', familyId).execute();
+    return Boolean(revoked);
   }
 }
 

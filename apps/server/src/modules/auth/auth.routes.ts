@@ -3,6 +3,7 @@ import {
   HostSignatureQuery,
   HostSignatureResponse,
   BindPhoneRequest,
+  ExchangeTokenRequest,
   LoginRequest,
   LoginResponse,
   OAuthAuthorizeQuery,
@@ -102,6 +103,18 @@ export function registerAuthRoutes(app: FastifyInstance, registry: RegisteredRou
     body: RefreshTokenRequest,
     response: RefreshTokenResponse,
     handler: async ({ body }) => ({ data: await deps.tokens.refresh(body.refresh_token) }),
+  });
+
+  defineRoute(app, registry, {
+    method: 'POST',
+    url: AUTH_PATHS.exchangeToken,
+    answers: 'unchanged',
+    tag,
+    auth: 'user',
+    summary: "Trade the token a link carried (dashboard/index's Authorization) for this page's own sign-in, once",
+    body: ExchangeTokenRequest,
+    response: LoginResponse,
+    handler: async ({ body, user }) => presentLogin(await deps.auth.exchangeToken(requireUser(user), body.user_number)),
   });
 
   defineRoute(app, registry, {

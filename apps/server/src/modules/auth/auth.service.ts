@@ -62,6 +62,20 @@ export class AuthService {
   }
 
   /**
+   * A token handed in dashboard/index's link, traded for this page's own sign-in (docs/host.md).
+   * `userNumber`, when the link names one, must be the token's user; else nothing changes.
+   */
+  async exchangeToken(caller: { id: string; familyId: string }, userNumber: string | undefined): Promise<SignedIn> {
+    if (userNumber !== undefined && userNumber !== caller.id) throw new AppError('auth.tokenExchangeRefused');
+    const signedIn = await this.db.transaction().execute(async (tx) => {
+      const tokens = await this.tokens.exchange(tx, caller.id, caller.familyId);
+      return tokens && { user: await this.users.byId(tx, caller.id), tokens };
+    });
+    if (!signedIn) throw new AppError('auth.tokenExchangeRefused');
+    return signedIn;
+  }
+
+  /**
    * The host SDK's signature of one of this server's pages (`origins`: the addresses it is
    * reached at), with that partner's key; a page elsewhere is not signed.
    */

@@ -39,7 +39,8 @@ describe('signing in inside a host app', () => {
     expect(other.json().data.userid).not.toBe(first.json().data.userid);
     const phone = '13700001111';
     const byPhone = await login('a', makeHostCode(KEY_A, payload({ phone })));
-    expect(byPhone.json().data).toMatchObject({ phone: expect.stringContaining('1111') });
+    // A phone nobody has yet: its new user takes the host's nickname.
+    expect(byPhone.json().data).toMatchObject({ phone: expect.stringContaining('1111'), nickName: '小店老板' });
     const samePhone = await login('b', makeHostCode(KEY_B, payload({ host: 'b', phone })));
     expect(samePhone.json().data.userid).toBe(byPhone.json().data.userid);
     // The token works.

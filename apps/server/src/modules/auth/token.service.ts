@@ -76,6 +76,17 @@ export class TokenService implements TokenVerifier {
     return pair;
   }
 
+  /**
+   * Trades a sign-in for a new one of the same user, once: the old one (a token that
+   * travelled in a link, and may be in someone's history) is revoked in the same
+   * transaction, and a second trade of it finds it revoked.
+   */
+  async exchange(db: Database, userId: string, familyId: string): Promise<TokenPair | undefined> {
+    const alive = await this.repo.revokeFamilyIn(db, familyId, new Date(this.clock.now()));
+    this.ttl.cache?.revoked();
+    return alive ? this.issue(db, userId) : undefined;
+  }
+
   async revoke(familyId: string): Promise<void> {
     await this.revokeFamily(familyId);
   }

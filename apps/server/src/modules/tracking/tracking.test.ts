@@ -32,7 +32,7 @@ describe('the behaviour-event collector', () => {
     expect(res.statusCode, res.body).toBe(204);
     const rows = await stored();
     expect(rows.map((r) => [r.host, r.session_id, r.event_key, r.book_id, r.classification, r.platform])).toEqual([
-      ['a', SESSION, 'home.view', null, null, 'android'],
+      ['a', SESSION, 'home.view', null, 'obtainXb', 'android'],
       ['a', SESSION, 'record.save', '12', 'obtainXb', 'android'],
     ]);
     const counts = await runCab(t, ['tracking', 'counts', '--days', '1']);

@@ -1,4 +1,4 @@
-import { TrackingBatch, type TrackingBatch as Batch } from '@cab/contracts';
+import { DEFAULT_TRACKING_CLASSIFICATION, TrackingBatch, type TrackingBatch as Batch } from '@cab/contracts';
 import { sql } from 'kysely';
 import { AppError } from '../../http/errors.ts';
 import { enforceLimits } from '../../http/rate-limit.ts';
@@ -60,7 +60,8 @@ export class TrackingService {
           host: b.host,
           session_id: b.session_id,
           event_key: e.key,
-          classification: e.classification ?? null,
+          // SPEC 9: an event that names no classification is of the default one.
+          classification: e.classification ?? DEFAULT_TRACKING_CLASSIFICATION,
           book_id: e.book_id ?? null,
           platform: b.device.platform,
           os_version: b.device.os_version,

@@ -70,7 +70,7 @@ export class UserService {
     );
   }
 
-  /** A user by id within a transaction (a host's user signing in again). */
+  /** A user by id within a transaction (a host's user signing in again, a link's token traded). */
   async byId(db: Database, id: string): Promise<UserRow> {
     const u = await this.repo.findById(id, db);
     if (!u) throw new AppError('auth.userGone');
@@ -91,16 +91,12 @@ export class UserService {
   ): Promise<UserRow> {
     const known = await this.repo.hostIdentity(db, host, p.uid);
     if (known) return this.byId(db, known);
+    // A new user takes the host's nickname when our name rules take it, else a default one.
+    const given = p.nick === undefined ? undefined : Nickname.safeParse(p.nick);
+    const name = (tail: string) => (given?.success && given.data ? given.data : defaultNickname(tail, locale ?? DEFAULT_LOCALE));
     let user: UserRow;
-    if (p.phone) user = await this.findOrCreateByPhone(db, p.phone, locale);
-    else {
-      const given = p.nick === undefined ? undefined : Nickname.safeParse(p.nick);
-      const name =
-        given?.success && given.data
-          ? given.data
-          : defaultNickname(String(crypto.randomInt(10_000)).padStart(4, '0'), locale ?? DEFAULT_LOCALE);
-      user = await this.repo.createWithoutPhone(name, db);
-    }
+    if (p.phone) user = (await this.repo.findByPhone(p.phone, db)) ?? (await this.repo.create(p.phone, name(p.phone), db));
+    else user = await this.repo.createWithoutPhone(name(String(crypto.randomInt(10_000)).padStart(4, '0')), db);
     await this.repo.linkHost(db, host, p.uid, user.id, at);
     return user;
   }

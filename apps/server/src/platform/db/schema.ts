@@ -317,6 +317,11 @@ export interface TransactionsTable {
   updated_by: string | null;
   deleted_at: Timestamp | null;
   deleted_by: string | null;
+  /** Its optional place (migration 0029): a name and both coordinates, or all null; numeric(·, 6) as text. */
+  place_name: string | null;
+  place_address: string | null;
+  place_lat: string | null;
+  place_lng: string | null;
 }
 
 /** What a book's live transactions add up to per local day, type and category (0: none). */

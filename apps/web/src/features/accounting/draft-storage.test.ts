@@ -53,6 +53,21 @@ describe('a new record’s draft', () => {
     expect(restoreDraft('b1')).toBe(false);
   });
 
+  it('keeps a chosen place alone, and brings it back only as a place the server takes', () => {
+    const place = { name: '西湖', address: '杭州', latitude: 30.259244, longitude: 120.151634 };
+    useDraft.getState().set({ place });
+    expect(readDraft('b1')).toMatchObject({ place });
+    useDraft.getState().reset('b1', 'visit-2', true, 9_000);
+    markOpened();
+    expect(restoreDraft('b1')).toBe(true);
+    expect(useDraft.getState().place).toEqual(place);
+    // A draft changed on the device: a place without coordinates is no place.
+    localStorage.setItem('cab.recordDraft.7.b1', JSON.stringify({ ...readDraft('b1'), place: { name: '西湖' } }));
+    useDraft.getState().reset('b1', 'visit-3', true, 9_000);
+    expect(restoreDraft('b1')).toBe(true);
+    expect(useDraft.getState().place).toBeNull();
+  });
+
   it('is not kept for an edit of a stored record', () => {
     useDraft.setState({ editId: '55' });
     useDraft.getState().setAmount('3');

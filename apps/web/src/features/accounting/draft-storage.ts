@@ -1,12 +1,13 @@
 import type { RecordTab } from '@cab/contracts/client';
 import { STORAGE_KEYS } from '../../stores/storage-keys.ts';
 import { useUserStore } from '../../stores/user.ts';
+import { cleanPlace } from '../places/place.ts';
 import { useDraft, type DraftImage, type DraftState } from './draft.ts';
 import type { Selection } from './form.ts';
 
 /**
  * A new record's draft survives a reload, a back and a closed tab (docs/accounting.md,
- * Drafts): while a new record has an amount, a remark or an image, the form is kept in
+ * Drafts): while a new record has an amount, a remark, an image or a place, the form is kept in
  * local storage per user and book, and the next new record of that book starts from
  * it, saying so, with a way to drop it. Saving (or dropping it) forgets it. Edits of
  * stored records are not kept: the record itself is still there to open again.
@@ -21,6 +22,8 @@ interface StoredDraft {
   /** Only when the user chose it; otherwise a restored draft takes the time of its opening. */
   time?: number;
   images: Array<Pick<DraftImage, 'key' | 'id' | 'url'>>;
+  /** The chosen place (absent in drafts kept before places, and when none was chosen). */
+  place?: unknown;
   savedAt: number;
 }
 
@@ -32,8 +35,10 @@ function keyOf(bookId: string): string | undefined {
 }
 
 /** Worth keeping: something the user typed or added, not only the defaults. */
-export const isHalfFilled = (d: Pick<DraftState, 'amount' | 'toAmount' | 'remark' | 'images'>): boolean =>
-  d.amount !== '' || d.toAmount !== '' || d.remark.trim() !== '' || d.images.some((i) => i.status === 'done');
+export const isHalfFilled = (
+  d: Pick<DraftState, 'amount' | 'toAmount' | 'remark' | 'images'> & Partial<Pick<DraftState, 'place'>>,
+): boolean =>
+  d.amount !== '' || d.toAmount !== '' || d.remark.trim() !== '' || d.images.some((i) => i.status === 'done') || Boolean(d.place);
 
 export function readDraft(bookId: string): StoredDraft | undefined {
   const key = keyOf(bookId);
@@ -70,6 +75,7 @@ function keep(bookId: string, d: DraftState, chosenTime: boolean): void {
     ...(chosenTime ? { time: d.time } : {}),
     // Uploaded images only: a file still uploading cannot outlive the page.
     images: d.images.flatMap((i) => (i.status === 'done' && i.id ? [{ key: i.key, id: i.id, url: i.url }] : [])),
+    ...(d.place ? { place: d.place } : {}),
     savedAt: Date.now(),
   };
   try {
@@ -92,6 +98,8 @@ export function restoreDraft(bookId: string): boolean {
     remark: saved.remark,
     time: saved.time ?? s.time,
     images,
+    // Storage is the device's: a place read back is checked as one from a host is.
+    place: cleanPlace(saved.place) ?? null,
   }));
   return true;
 }

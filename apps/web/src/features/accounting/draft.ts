@@ -1,4 +1,4 @@
-import type { RecordTab, Transaction } from '@cab/contracts/client';
+import type { Place, RecordTab, Transaction } from '@cab/contracts/client';
 import { create } from 'zustand';
 import type { Choice, PickField, Selection } from './form.ts';
 import { moneyToTyped } from './keypad.ts';
@@ -41,14 +41,16 @@ export interface DraftState {
   time: number;
   remark: string;
   images: DraftImage[];
+  /** Where it was made (choose-location), or none. */
+  place: Place | null;
   reset: (bookId: string, visitKey: string, loaded: boolean, now?: number) => void;
   load: (bookId: string, t: Transaction, tab: RecordTab, selection: Selection) => void;
   setTab: (tab: RecordTab) => void;
   choose: (field: PickField, choice: Choice, tab?: RecordTab) => void;
   setAmount: (amount: string) => void;
   toggleAmount: (to?: boolean) => void;
-  set: (patch: Partial<Pick<DraftState, 'time' | 'remark' | 'amount' | 'toAmount'>>) => void;
-  /** Save and again: keeps the type, the choices and the date; clears amount, remark and images. */
+  set: (patch: Partial<Pick<DraftState, 'time' | 'remark' | 'amount' | 'toAmount' | 'place'>>) => void;
+  /** Save and again: keeps the type, the choices, the date and the place (the next record is often made there too); clears amount, remark and images. */
   again: (frozen: Selection) => void;
   addImages: (images: DraftImage[]) => void;
   updateImage: (key: string, patch: Partial<DraftImage>) => void;
@@ -74,6 +76,7 @@ export const useDraft = create<DraftState>()((set, get) => ({
   time: Date.now(),
   remark: '',
   images: [],
+  place: null,
   reset: (bookId, visitKey, loaded, now = Date.now()) => {
     revoke(get().images);
     set({
@@ -89,6 +92,7 @@ export const useDraft = create<DraftState>()((set, get) => ({
       time: now,
       remark: '',
       images: [],
+      place: null,
     });
   },
   load: (bookId, t, tab, selection) => {
@@ -106,6 +110,8 @@ export const useDraft = create<DraftState>()((set, get) => ({
       time: t.business_type === 'Template' ? get().time : t.transaction_time,
       remark: t.remark,
       images: t.images.map((i) => ({ key: `img-${i.id}`, status: 'done', progress: 1, id: i.id, url: i.url })),
+      // A template is a form to record from elsewhere: the place stays the form's own.
+      place: t.business_type === 'Template' ? get().place : (t.place ?? null),
     });
   },
   setTab: (tab) => set({ tab, editingTo: false }),

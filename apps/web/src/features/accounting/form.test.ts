@@ -148,6 +148,14 @@ describe('checking and sending the form', () => {
     });
   });
 
+  it('sends a place when there is one; none is left out of a create, null in an edit; a template keeps none', () => {
+    const place = { name: '西湖', latitude: 30.259244, longitude: 120.151634 };
+    expect(buildBody(values({ place }))).toMatchObject({ place });
+    expect(buildBody(values({ place: null }))).not.toHaveProperty('place');
+    expect(buildBody(values({ place: null }), true)).toMatchObject({ place: null });
+    expect(templateBody(values({ place }))).not.toHaveProperty('place');
+  });
+
   it('sends a transfer, with the amount received only when the currencies differ and it was typed', () => {
     const sel = { from: { id: '301', name: '现金', currency: 'CNY' }, to: { id: '302', name: '微信', currency: 'CNY' } };
     expect(buildBody(values({ tab: 'Transfer', selection: sel, amount: '300', toAmount: '40' }))).toEqual({

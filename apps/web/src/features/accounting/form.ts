@@ -4,6 +4,7 @@ import {
   type AccountItem,
   type CategoryItem,
   type LabelItem,
+  type Place,
   type RecordTab,
   type Transaction,
 } from '@cab/contracts/client';
@@ -140,6 +141,8 @@ export interface FormValues {
   remark: string;
   /** Uploaded images (ids). */
   images: string[];
+  /** Where it was made, or none (null). */
+  place?: Place | null;
 }
 
 export type FormErrors = Partial<Record<'amount' | 'category' | 'account' | 'from' | 'to', TKey>>;
@@ -187,6 +190,8 @@ export function buildBody(v: FormValues, editing = false): Record<string, unknow
   const common = {
     remark: v.remark.trim() || (editing ? '' : undefined),
     transaction_time: v.time,
+    // None is left out of a create and sent as null in an edit (which removes a stored one).
+    place: v.place ?? (editing ? null : undefined),
   };
   const extras = {
     member: optionalRef(s.member, editing),
@@ -226,7 +231,8 @@ export const CREATE_PATH: Record<RecordTab, string> = {
 
 /** A saved template: the form's expense or income as a Template record (it moves no money). */
 export function templateBody(v: FormValues): Record<string, unknown> {
-  const b = buildBody({ ...v, images: [] });
+  // Like images, a place belongs to one record, not to a form to record from again.
+  const b = buildBody({ ...v, images: [], place: null });
   return { ...b, business_type: 'Template', amount: v.amount === '' ? '0.00' : b.amount };
 }
 

@@ -10,6 +10,7 @@ import {
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
 import { randomString } from '../../api/sign.ts';
+import { track } from '../../lib/tracking.ts';
 import { dimensionKeys, transactionKeys } from './queries.ts';
 
 /** After a record changes: totals, balances and recently used items of the book are refetched. */
@@ -59,7 +60,8 @@ export function useSaveTransaction() {
           headers: { 'Idempotency-Key': key },
         },
       ),
-    onSuccess: ({ data: t }, { bookId }) => {
+    onSuccess: ({ data: t }, { bookId, editId }) => {
+      track(editId ? 'record.edited' : 'record.saved', { book_id: bookId });
       qc.setQueryData(transactionKeys.one(bookId, t.id), t);
       afterRecording(qc, bookId);
       // A record may have moved a budget: the budget screens ask again.

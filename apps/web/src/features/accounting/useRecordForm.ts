@@ -5,6 +5,8 @@ import { useLocation, useNavigate } from '../../lib/hash-router.tsx';
 import { useSubmitGuard } from '../../app/form.tsx';
 import { showToast } from '../../app/toast.ts';
 import { useTranslation } from '../../i18n/index.ts';
+import { askForPlace, takePickedPlace } from '../places/handoff.ts';
+import { openLocationPath, type Place } from '../places/place.ts';
 import { useDraft } from './draft.ts';
 import { forgetDraft, keepDrafts, markOpened, restoreDraft } from './draft-storage.ts';
 import {
@@ -94,6 +96,21 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tx.data, tx.isFetching, visit, bookId]);
 
+  // A place chosen on choose-location for this visit lands in the form once it is there
+  // (after a new form's draft or an edit's record, which would otherwise replace it). An
+  // effect, not a layout effect: it runs after keepDrafts has subscribed, so the draft keeps it.
+  useEffect(() => {
+    const d = useDraft.getState();
+    if (!d.loaded || d.visitKey !== visit) return;
+    const picked = takePickedPlace(visit);
+    if (picked) d.set({ place: picked });
+  }, [visit, draft.loaded]);
+  const choosePlace = () => {
+    askForPlace(visit);
+    navigate('/choose-location');
+  };
+  const openPlace = (place: Place) => navigate(openLocationPath(place));
+
   const editId = editParam ?? undefined;
   /** A record of another type (a balance adjustment, ...): only its time, remark and images change here. */
   const limited = Boolean(editId && tx.data && !tabOf(tx.data));
@@ -107,6 +124,7 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
     time: draft.time,
     remark: draft.remark,
     images: draft.images.flatMap((i) => (i.status === 'done' && i.id ? [i.id] : [])),
+    place: draft.place,
   };
 
   const clearError = (f: keyof FormErrors) => errors[f] && setErrors((e) => ({ ...e, [f]: undefined }));
@@ -125,7 +143,7 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
       setErrors(e);
       if (Object.values(e).some(Boolean) || !imagesReady()) return;
       const body = limited
-        ? { remark: values.remark.trim(), transaction_time: values.time, images: values.images }
+        ? { remark: values.remark.trim(), transaction_time: values.time, images: values.images, place: values.place ?? null }
         : buildBody(values, Boolean(editId));
       const key = keys.current.keyFor({ editId, tab, body });
       const answer = await save.mutateAsync({ bookId, path: CREATE_PATH[tab], editId, body, key });
@@ -200,6 +218,8 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
     restored,
     discardDraft,
     forgetRemembered,
+    choosePlace,
+    openPlace,
   };
 }
 

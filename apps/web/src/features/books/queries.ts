@@ -2,6 +2,7 @@ import { BOOK_PATHS, bookPath, type Book, type TemplateSummary } from '@cab/cont
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
 import { ApiError } from '../../api/request.ts';
+import { offeredHere } from '../../host/template-types.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 
 export const bookKeys = {
@@ -96,6 +97,8 @@ export function useTemplates() {
     queryKey: templateKeys.list(),
     staleTime: Infinity,
     queryFn: () => request<{ data: TemplateSummary[] }>(BOOK_PATHS.templates, { ...QUIET, tradingEntity: '' }).then((r) => r.data),
+    // Host-app templates (type '1') only inside a host (SPEC 9).
+    select: (all) => all.filter((t) => offeredHere(t.template_type)),
   });
 }
 

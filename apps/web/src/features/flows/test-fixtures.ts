@@ -22,6 +22,7 @@ export function tx(over: Partial<FlowTransaction> = {}): FlowTransaction {
     remark: '',
     transaction_time: Date.parse('2026-08-15T12:34:00+08:00'),
     images: [],
+    place: null,
     recorder: { id: '1', nickname: 'me' },
     created_at: 0,
     updated_at: 0,

@@ -11,13 +11,3 @@ export async function copyText(text: string): Promise<boolean> {
 
 /** Whether the system share sheet (Web Share API) is there. */
 export const canShare = (): boolean => typeof navigator.share === 'function';
-
-/** Opens the system share sheet: 'shared', 'cancelled' (the user closed it) or 'failed'. */
-export async function shareText(data: { title: string; text: string; url?: string }): Promise<'shared' | 'cancelled' | 'failed'> {
-  try {
-    await navigator.share(data);
-    return 'shared';
-  } catch (err) {
-    return err instanceof Error && err.name === 'AbortError' ? 'cancelled' : 'failed';
-  }
-}

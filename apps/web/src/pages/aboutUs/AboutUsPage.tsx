@@ -2,6 +2,7 @@ import { APP_VERSION, WEB_APP_VERSION } from '@cab/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { PageBar } from '../../app/PageBar.tsx';
 import { zoneQueries } from '../../features/zones/queries.ts';
+import { HostRows } from '../../host/HostRows.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import { Link } from '../../lib/hash-router.tsx';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
@@ -46,6 +47,7 @@ export default function AboutUsPage() {
           <span>{`${APP_VERSION.name} (${APP_VERSION.code})`}</span>
         </div>
         <EnvironmentRow />
+        <HostRows />
       </div>
     </div>
   );

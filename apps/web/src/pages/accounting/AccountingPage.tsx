@@ -22,6 +22,7 @@ import { useBookZone } from '../../features/books/clock.ts';
 import { openBook } from '../../features/books/mutations.ts';
 import { isBookGone, useBook } from '../../features/books/queries.ts';
 import { NoRecordPermission } from '../../features/members/components/NoRecordPermission.tsx';
+import { PlaceRow } from '../../features/places/PlaceRow.tsx';
 import { useRecordAccess } from '../../features/members/useMayRecord.ts';
 import { useRecording } from '../../features/accounting/useRecording.ts';
 import { useTranslation } from '../../i18n/index.ts';
@@ -186,6 +187,15 @@ function Accounting({ bookId }: { bookId: string }) {
           onTime={() => setDating(true)}
           onRemark={(remark) => draft.set({ remark })}
           onRemarkFocus={setTyping}
+          placeRow={
+            <PlaceRow
+              place={draft.place}
+              readOnly={!mayWrite}
+              onChoose={f.choosePlace}
+              onClear={() => draft.set({ place: null })}
+              onOpen={f.openPlace}
+            />
+          }
         />
         <Album
           bookId={bookId}

@@ -7,6 +7,7 @@ import { useBindPhone } from '../../features/user/mutations.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import { selectLoggedIn, useUserStore } from '../../stores/user.ts';
 import { CodeFields, useCodeFields } from '../../features/user/components/CodeFields.tsx';
+import { HostPhoneButton } from '../../host/HostPhoneButton.tsx';
 
 export default function BindPhonePage() {
   const { t } = useTranslation();
@@ -32,6 +33,7 @@ export default function BindPhonePage() {
         <div className="login-form">
           <CodeFields phone={phone} code={code} codeType={2} />
         </div>
+        <HostPhoneButton onPhone={phone.onChange} />
         <div className="padded">
           <Button block color="primary" size="large" data-testid="bind-submit" loading={bind.isPending} onClick={submit}>
             {t('bindPhone.submit')}

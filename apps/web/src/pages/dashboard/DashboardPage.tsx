@@ -19,6 +19,7 @@ import { formatAmount } from '../../lib/format.ts';
 import { whenSettled } from '../../lib/idle.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
+import { useTransparentBar } from '../../host/useTransparentBar.ts';
 import { AccountsSection } from './AccountsSection.tsx';
 import '../../i18n/record.ts';
 
@@ -63,6 +64,7 @@ function Dashboard() {
   // (or a quiet while later), the accounting and flow pages' code and first data are fetched (SPEC 2: dashboard preloads accounting and flow).
   const drawn = Boolean(book.data);
   const preloadNext = usePreloadNext();
+  useTransparentBar();
   useEffect(() => {
     if (!drawn) return;
     whenSettled(() => {

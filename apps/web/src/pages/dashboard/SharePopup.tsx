@@ -3,7 +3,7 @@ import { Button, Image, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { showToast } from '../../app/toast.ts';
 import { useTranslation } from '../../i18n/index.ts';
-import { browserShareEnv, shareLink } from '../../lib/share.ts';
+import { shareOut } from '../../host/share.ts';
 
 /** The share view of a book: its share image, and a share action that says what it did. */
 export default function SharePopup({
@@ -22,7 +22,10 @@ export default function SharePopup({
   const { t } = useTranslation();
   const [failedLink, setFailedLink] = useState<string>();
   const share = async () => {
-    const outcome = await shareLink({ title: bookName, text: t('dashboard.shareText', { name: bookName }), url: link }, browserShareEnv());
+    const outcome = await shareOut(
+      { title: bookName, text: t('dashboard.shareText', { name: bookName }), url: link, ...(image ? { image } : {}) },
+      'book',
+    );
     if (outcome === 'shared') showToast(t('dashboard.shared'));
     if (outcome === 'copied') showToast(t('dashboard.linkCopied'));
     if (outcome === 'failed') setFailedLink(link); // let the user copy it by hand

@@ -1,5 +1,6 @@
 import { shownNickname } from '@cab/contracts/client';
 import { Avatar, Badge, Button, List, Skeleton } from 'antd-mobile';
+import { Fragment } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNavigate } from '../../lib/hash-router.tsx';
 import { useUserInfo } from '../../features/user/queries.ts';
@@ -9,11 +10,33 @@ import { LanguageItem } from './LanguageItem.tsx';
 import { LoadFailed } from '../../app/LoadFailed.tsx';
 import { badgeText, useUnreadCount } from '../../features/messages/unread.ts';
 import { MineFigures, ObtainXbGuide, usePrefetchMineMarket } from '../../features/content/components/mine-lazy.tsx';
+import { useWebviews } from '../../features/webviews/queries.ts';
 
 /** The unread messages beside the message center's entry. */
 function UnreadBadge() {
   const unread = badgeText(useUnreadCount());
   return unread ? <Badge content={unread} data-testid="mine-messages-badge" /> : null;
+}
+
+/** 联系客服 and 关注我们 (docs/host.md, "Webviews"): only the pages the operator has set. */
+function WebviewItems() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data } = useWebviews();
+  return (
+    <>
+      {data?.customer_service_url && (
+        <List.Item data-testid="mine-customer-service" onClick={() => navigate('/webview/customer-service')}>
+          {t('mine.customerService')}
+        </List.Item>
+      )}
+      {data?.follow_url && (
+        <List.Item data-testid="mine-follow" onClick={() => navigate('/webview/follow')}>
+          {t('mine.follow')}
+        </List.Item>
+      )}
+    </>
+  );
 }
 
 const MENU = [
@@ -95,15 +118,17 @@ export default function MinePage() {
             </List.Item>
           )}
           {MENU.map((m) => (
-            <List.Item
-              key={m.key}
-              data-testid={`mine-${m.key}`}
-              // The favourites entry carries the market figures (templates, contents, reviews) when logged in.
-              description={loggedIn && m.key === 'favorites' ? <MineFigures /> : undefined}
-              onClick={() => navigate(m.to)}
-            >
-              {t(`mine.${m.key}`)}
-            </List.Item>
+            <Fragment key={m.key}>
+              <List.Item
+                data-testid={`mine-${m.key}`}
+                // The favourites entry carries the market figures (templates, contents, reviews) when logged in.
+                description={loggedIn && m.key === 'favorites' ? <MineFigures /> : undefined}
+                onClick={() => navigate(m.to)}
+              >
+                {t(`mine.${m.key}`)}
+              </List.Item>
+              {m.key === 'feedback' && <WebviewItems />}
+            </Fragment>
           ))}
           <LanguageItem />
         </List>

@@ -2,7 +2,9 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { PageBar } from '../../app/PageBar.tsx';
 import { showToast } from '../../app/toast.ts';
-import { canShare, copyText, shareText } from '../../features/invitations/clipboard.ts';
+import { canShare, copyText } from '../../features/invitations/clipboard.ts';
+import { knownHostEnv } from '../../lib/host-env.ts';
+import { shareOut } from '../../host/share.ts';
 import { InviteGlyph } from '../../features/invitations/components/glyphs.tsx';
 import { QrCode } from '../../features/invitations/components/QrCode.tsx';
 import { appLink } from '../../features/mine/api.ts';
@@ -24,8 +26,9 @@ export default function RecommendPage() {
     else setManual(true);
   };
   const share = async () => {
-    const outcome = await shareText({ title: t('common.appName'), text: t('mineLinks.recommend.shareText'), url: link });
+    const outcome = await shareOut({ title: t('common.appName'), text: t('mineLinks.recommend.shareText'), url: link }, 'app');
     if (outcome === 'shared') showToast(t('mineLinks.recommend.shared'));
+    if (outcome === 'copied') showToast(t('mineLinks.recommend.copied'));
     if (outcome === 'failed') await copy();
   };
   return (
@@ -49,7 +52,7 @@ export default function RecommendPage() {
         <Button block fill="outline" color="primary" data-testid="recommend-copy" onClick={() => void copy()}>
           <InviteGlyph name="copy" /> {t('mineLinks.recommend.copy')}
         </Button>
-        {canShare() && (
+        {(canShare() || knownHostEnv() !== 'browser') && (
           <Button block color="primary" data-testid="recommend-share" onClick={() => void share()}>
             <InviteGlyph name="share" /> {t('mineLinks.recommend.share')}
           </Button>

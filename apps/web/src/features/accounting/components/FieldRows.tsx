@@ -1,5 +1,6 @@
 import { REMARK_MAX, stripControlChars, type RecordTab } from '@cab/contracts/client';
 import { Input } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { Counter, FieldError, textInput } from '../../../app/form.tsx';
 import { i18n, useTranslation, type TKey } from '../../../i18n/index.ts';
 import { wallClock, zoneFormat, zoneNote } from '../../../lib/book-clock.ts';
@@ -32,7 +33,7 @@ const isRowField = (f: PickField): f is 'category' | 'account' | 'from' | 'to' =
 
 const filterRemark = (v: string) => textInput(REMARK_MAX)(stripControlChars(v, true));
 
-/** The form's rows under the amount: what the tab needs, then time, the three labels and the remark. */
+/** The form's rows under the amount: what the tab needs, then time, the three labels, the remark and the place. */
 export function FieldRows({
   tab,
   selection,
@@ -46,6 +47,7 @@ export function FieldRows({
   onTime,
   onRemark,
   onRemarkFocus,
+  placeRow,
 }: {
   tab: RecordTab;
   selection: Selection;
@@ -63,6 +65,8 @@ export function FieldRows({
   onRemark: (v: string) => void;
   /** The system keyboard is up for the remark: the amount keypad makes room. */
   onRemarkFocus?: (focused: boolean) => void;
+  /** The place's row (features/places/PlaceRow.tsx), under the remark in the same card. */
+  placeRow?: ReactNode;
 }) {
   const { t } = useTranslation();
   const fields = TAB_FIELDS[tab];
@@ -163,6 +167,7 @@ export function FieldRows({
         />
         <Counter value={remark} max={REMARK_MAX} />
       </div>
+      {placeRow}
     </div>
   );
 }

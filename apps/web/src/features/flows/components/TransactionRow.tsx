@@ -33,11 +33,11 @@ function typeIcon(t: Transaction): FlowGlyphName | undefined {
 }
 
 /**
- * The second line: remark first, then who, where, what for, from which account, and in
- * a shared book who recorded it when that was someone else.
+ * The second line: remark first, then who, where, what for, the place, from which
+ * account, and in a shared book who recorded it when that was someone else.
  */
 export function rowDetails(t: Transaction, recordedBy?: string): string {
-  const parts = [t.remark.trim(), t.member?.name, t.merchant?.name, t.project?.name];
+  const parts = [t.remark.trim(), t.member?.name, t.merchant?.name, t.project?.name, t.place?.name];
   if (t.business_type !== 'Transfer') parts.push(t.account?.name);
   parts.push(recordedBy);
   return parts.filter(Boolean).join(' · ');

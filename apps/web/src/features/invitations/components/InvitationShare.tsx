@@ -6,7 +6,9 @@ import { LoadFailed } from '../../../app/LoadFailed.tsx';
 import { showToast } from '../../../app/toast.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { invitationLink, isLinkGone, useInvitation } from '../api.ts';
-import { canShare, copyText, shareText } from '../clipboard.ts';
+import { knownHostEnv } from '../../../lib/host-env.ts';
+import { shareOut } from '../../../host/share.ts';
+import { canShare, copyText } from '../clipboard.ts';
 import { expiryLabel, roleName } from '../labels.ts';
 import { InviteGlyph } from './glyphs.tsx';
 import { QrCode } from './QrCode.tsx';
@@ -30,12 +32,16 @@ function LinkDetails({ inv }: { inv: Invitation }) {
     else setManual(text);
   };
   const share = async () => {
-    const outcome = await shareText({
-      title: inv.book_info.book_name,
-      text: t('invitations.invitedBy', { name: shownNickname(inv.inviter.nickname, i18n.language) }),
-      url: link,
-    });
+    const outcome = await shareOut(
+      {
+        title: inv.book_info.book_name,
+        text: t('invitations.invitedBy', { name: shownNickname(inv.inviter.nickname, i18n.language) }),
+        url: link,
+      },
+      'invitation',
+    );
     if (outcome === 'shared') showToast(t('invitations.shared'));
+    if (outcome === 'copied') showToast(t('invitations.linkCopied'));
     if (outcome === 'failed') await copy(link, t('invitations.linkCopied'));
   };
   const code = inv.audit_type === 'NoReviewRoleCode' ? inv.role_code : undefined;
@@ -57,7 +63,7 @@ function LinkDetails({ inv }: { inv: Invitation }) {
         >
           <InviteGlyph name="copy" /> {t('invitations.copyLink')}
         </Button>
-        {canShare() && (
+        {(canShare() || knownHostEnv() !== 'browser') && (
           <Button block color="primary" data-testid="invite-share-link" onClick={() => void share()}>
             <InviteGlyph name="share" /> {t('invitations.share')}
           </Button>

@@ -10,7 +10,9 @@ import { BookIcon } from '../../books/components/BookIcon.tsx';
 import { metric, statisticsQueries } from '../../flows/api.ts';
 import { dayName } from '../../flows/dates.ts';
 import { calendarOf, civilAt, dayId } from '../../flows/time.ts';
-import { canShare, copyText, shareText } from '../clipboard.ts';
+import { knownHostEnv } from '../../../lib/host-env.ts';
+import { shareBackHomeLink, shareOut } from '../../../host/share.ts';
+import { canShare, copyText } from '../clipboard.ts';
 import { InviteGlyph } from './glyphs.tsx';
 import '../../../i18n/invitations.ts';
 
@@ -43,8 +45,10 @@ export function ShareCard({ book }: { book: Book }) {
   };
   const share = async () => {
     if (!text) return;
-    const outcome = await shareText({ title: book.name, text });
+    // The link brings whoever opens it back home (scene 00001), through the host's sheet inside a host.
+    const outcome = await shareOut({ title: book.name, text, url: shareBackHomeLink(book.id), image: coverOf(book) }, 'today');
     if (outcome === 'shared') showToast(t('invitations.shared'));
+    if (outcome === 'copied') showToast(t('invitations.linkCopied'));
     if (outcome === 'failed') await copy();
   };
 
@@ -93,7 +97,7 @@ export function ShareCard({ book }: { book: Book }) {
         <Button block fill="outline" color="primary" data-testid="share-copy" disabled={!text} onClick={() => void copy()}>
           <InviteGlyph name="copy" /> {t('invitations.copy')}
         </Button>
-        {canShare() && (
+        {(canShare() || knownHostEnv() !== 'browser') && (
           <Button block color="primary" data-testid="share-system" disabled={!text} onClick={() => void share()}>
             <InviteGlyph name="share" /> {t('invitations.share')}
           </Button>
