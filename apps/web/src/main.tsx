@@ -9,6 +9,7 @@ import { startOpenedPage } from './app/start.ts';
 import { startTracking } from './app/tracking.ts';
 import { requestedHost } from './lib/host-env.ts';
 import { comeBackHome, takeLinkToken } from './host/link-token.ts';
+import { watchLinkTokens } from './host/link-watch.ts';
 import { loadToast } from './app/toast.ts';
 import { loadLanguage } from './i18n/index.ts';
 import { onFirstInteraction, whenIdle } from './lib/idle.ts';
@@ -61,18 +62,8 @@ if (root) {
   // and a share opened with scene 00001 goes home.
   const link = takeLinkToken();
   comeBackHome();
-  // A token arriving later, by a hash change of the running app (a host moving its
-  // webview), is taken the same way: this listener runs before the router's, which then
-  // reads the address without it. Once traded, the page it was for is shown.
-  window.addEventListener('hashchange', () => {
-    const later = takeLinkToken();
-    if (!later) return;
-    const target = window.location.hash;
-    void import('./host/link-exchange.ts')
-      .then((m) => m.exchangeLinkToken(later))
-      .then((ok) => ok && window.location.hash !== target && window.location.replace(target))
-      .catch(() => undefined);
-  });
+  // A token arriving later, by a hash change of the running app, is taken the same way.
+  watchLinkTokens();
   startTracking();
   // Inside a host the user is signed in by it, and a link's token is traded, before the
   // first page asks for data; in a plain browser with neither, nothing waits.
