@@ -18,12 +18,12 @@ const FETCHED_WITH_DEPS = /\/(\w+Page|InfoFlow|prefetch)-[\w-]+\.js$/;
 /**
  * Pages reached rarely and never as a first screen (the wallet's top-up, payment results and
  * trade records, issue 27; the cloud space's eight, issue 28; the private server, off-line and
- * environment pages, issue 29): their own chunks come as each is parsed. Every page listed
+ * environment pages, issue 29; the two import pages, issue 31): their own chunks come as each is parsed. Every page listed
  * with its chunks adds their names to the entry's preload map, which every first load carries
  * (registering these seven with theirs cost home, mine and the dashboard 0.3 KB).
  */
 const FETCHED_AS_PARSED =
-  /\/(BananaShell|Processing|PaySuccess|PayFail|Record|Result|RechargeGuide|CloudIndex|SharingManagement|Apply|Agreement|Rule|Introduce|Exclusive|PrivateIndex|OffLine|CloudEnv)Page-[\w-]+\.js$/;
+  /\/(BananaShell|Processing|PaySuccess|PayFail|Record|Result|RechargeGuide|CloudIndex|SharingManagement|Apply|Agreement|Rule|Introduce|Exclusive|PrivateIndex|OffLine|CloudEnv|ImportIndex|ImportDetail)Page-[\w-]+\.js$/;
 /** What the entry itself loads: never worth a preload link. */
 const ALWAYS_LOADED = /\/(framework|rolldown-runtime)-[\w-]+\.js$/;
 

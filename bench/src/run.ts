@@ -8,11 +8,13 @@
  *   npm run bench                          # PostgreSQL (DATABASE_URL, default 127.0.0.1:5432)
  *   npm run bench -- --pglite              # embedded PGlite
  *   BENCH_SIZES=10000 BENCH_RUNS=200 BENCH_WRITES=2000 BENCH_CONCURRENCY=8 npm run bench
- *   BENCH_SIZES= npm run bench             # only the private-zone rows (BENCH_ZONES=off: without them)
+ *   BENCH_SIZES= npm run bench             # only the private-zone and import rows (BENCH_ZONES=off, BENCH_IMPORT=off: without them)
+ *   BENCH_SIZES= BENCH_ZONES=off BENCH_IMPORT_ROWS=100000 npm run bench   # only the import row
  */
 import os from 'node:os';
 import { benchBook, type Row } from './proof/book-bench.ts';
 import { benchZoneMove } from './proof/zone-bench.ts';
+import { benchImport } from './proof/import-bench.ts';
 
 const pglite = process.argv.includes('--pglite') || process.env.BENCH_DB === 'pglite';
 // startBenchServer makes a database of its own from DATABASE_URL; an empty one means PGlite.
@@ -39,6 +41,8 @@ const rows: Row[] = [];
 for (const size of sizes) rows.push(...(await benchBook({ size, ...options }, (line) => console.log(line))));
 // Moving a book to a private zone, and a read forwarded to it (BENCH_ZONES=off leaves them out).
 if (process.env.BENCH_ZONES !== 'off') rows.push(...(await benchZoneMove(options.runs, (line) => console.log(line))));
+// Importing a 100,000-row bill from upload to recorded, beside the batch path (BENCH_IMPORT=off leaves it out).
+if (process.env.BENCH_IMPORT !== 'off') rows.push(...(await benchImport((line) => console.log(line))));
 
 const cells = (r: Row) => [r.book, r.name, r.api, r.floor, Number.isNaN(r.ratio) ? '' : r.ratio.toFixed(2)];
 const table = [['book', 'row', 'API', 'floor', 'ratio'], ...rows.map(cells)];

@@ -34,6 +34,7 @@ import { registerPreferenceRoutes } from './modules/books/preferences.routes.ts'
 import { PreferencesService } from './modules/books/preferences.service.ts';
 import { registerAccounting } from './modules/accounting/accounting.module.ts';
 import { registerStatistics } from './modules/statistics/statistics.module.ts';
+import { registerExports } from './modules/exports/exports.module.ts';
 import { registerBudgets } from './modules/budgets/budgets.module.ts';
 import { registerMembers } from './modules/members/members.module.ts';
 import { CommunityRepository } from './modules/community/community.repository.ts';
@@ -48,6 +49,8 @@ import { SpaceRepository } from './modules/cloud/space.repository.ts';
 import { SpaceService } from './modules/cloud/space.service.ts';
 import { registerCommerce } from './modules/commerce/commerce.module.ts';
 import { registerZones } from './modules/zones/zones.module.ts';
+import { registerImports } from './modules/imports/imports.module.ts';
+import type { DriveOptions } from './modules/imports/reading.ts';
 import { TrackingService } from './modules/tracking/tracking.ts';
 import { registerTrackingRoutes } from './modules/tracking/tracking.routes.ts';
 import type { MoverOptions } from './modules/zones/mover.ts';
@@ -100,6 +103,8 @@ export interface AppDeps {
   notifier?: Notifier;
   /** How moves between zones are driven (tests shorten the lease and the waits). */
   mover?: Partial<MoverOptions>;
+  /** How imports are driven (tests shorten the lease). */
+  importDrive?: Partial<DriveOptions>;
 }
 
 export interface BuiltApp {
@@ -119,6 +124,8 @@ export interface BuiltApp {
   zones: ReturnType<typeof registerZones>;
   /** The behaviour-event collector (docs/host.md). */
   tracking: TrackingService;
+  /** Importing files (docs/imports.md). */
+  imports: ReturnType<typeof registerImports>;
 }
 
 const STATIC_DIR = path.join(SERVER_ROOT, 'static');
@@ -213,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const accounting = registerAccounting(app, routes, { db, clock, storage, books, space });
   accounting.transactions.onRecorded = (tx, bookId, recorderId, count) => messages.recorded(tx, bookId, recorderId, count);
   const { statistics } = registerStatistics(app, routes, { db, clock, books });
+  registerExports(app, routes, { db, clock, statistics, publicUrl: config.payments.publicUrl });
   const notifier: Notifier = deps.notifier ?? messages;
   const { budgets } = registerBudgets(app, routes, { db, clock, books, statistics, notifier });
   accounting.transactions.onSpent = (book, categoryIds) => budgets.checkOverspent(book, categoryIds);
@@ -229,6 +237,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     broadcast: config.answerCache !== 'off' ? broadcast : undefined,
     mover: deps.mover,
     ledger: commerce.ledger,
+  });
+  const imports = registerImports(app, routes, {
+    db,
+    clock,
+    kv,
+    storage,
+    books,
+    transactions: accounting.transactions,
+    // Asked afresh: a role lost since the commit was asked for stops the recording.
+    roleOf: (userId, bookId) => booksRepo.roleOf(userId, bookId),
+    drive: deps.importDrive,
   });
   const tracking = new TrackingService(db, clock, kv, config.trackingRetentionDays);
   registerTrackingRoutes(app, routes, tracking);
@@ -262,5 +281,5 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     images: await accounting.housekeeping(),
     avatars: await users.dropRefusedAvatars(),
   });
-  return { app, routes, books, inFlight, housekeeping, hub, commerce, cloud, zones, tracking };
+  return { app, routes, books, inFlight, housekeeping, hub, commerce, cloud, zones, tracking, imports };
 }

@@ -8,6 +8,7 @@ import type { SpaceNotices } from './modules/cloud/space-notices.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { Mover } from './modules/zones/mover.ts';
 import type { TrackingService } from './modules/tracking/tracking.ts';
+import type { ImportsService } from './modules/imports/imports.service.ts';
 
 /**
  * The server's background jobs (docs/jobs.md), each run once per period by one instance.
@@ -107,6 +108,22 @@ export function zoneMovesJob(mover: Mover): Job {
   };
 }
 
+/**
+ * Imports nobody drives (the instance reading or recording one died) taken up again;
+ * imports left waiting for the user a week cancelled, their files dropped (docs/imports.md).
+ */
+export function importsJob(imports: ImportsService): Job {
+  return {
+    name: 'imports',
+    period: 'minutely',
+    leaseMs: 5 * 60_000,
+    run: async () => {
+      const n = await imports.resume();
+      return n ? `took up ${n} imports` : '';
+    },
+  };
+}
+
 /** Behaviour events past their retention dropped (docs/host.md, "Tracking"). */
 export function trackingJob(tracking: TrackingService): Job {
   return {
@@ -121,7 +138,7 @@ export function trackingJob(tracking: TrackingService): Job {
 }
 
 /** Every job of the server, as main.ts runs them and `cab jobs run` names them. */
-export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce' | 'cloud' | 'zones' | 'tracking'>): Job[] {
+export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce' | 'cloud' | 'zones' | 'tracking' | 'imports'>): Job[] {
   return [
     housekeepingJob(built.housekeeping),
     ledgerAuditJob(built.commerce.ledger),
@@ -129,6 +146,7 @@ export function serverJobs(built: Pick<BuiltApp, 'housekeeping' | 'commerce' | '
     billingJob(built.commerce.billing, built.commerce.notices),
     spaceJob(built.cloud.notices),
     zoneMovesJob(built.zones.mover),
+    importsJob(built.imports.imports),
     trackingJob(built.tracking),
   ];
 }

@@ -83,6 +83,8 @@ async function stop(signal: string): Promise<void> {
   const jobsDone = stopJobs();
   // A move between zones ends after its chunk in flight; another instance, or this one restarted, goes on.
   const movesDone = built.zones.mover.halt();
+  // An import's reading or recording ends after its chunk in flight (a recording rolls back), its lease let go.
+  const importsDone = built.imports.halt();
   // Stop taking requests and let the ones in flight finish, then close Redis and the database.
   stage = 'closing the HTTP server';
   // The close waits for every connection to end. One busy when the stop began goes idle
@@ -91,6 +93,8 @@ async function stop(signal: string): Promise<void> {
   const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
   await app.close();
   clearInterval(sweep);
+  stage = 'waiting for the imports in flight';
+  await importsDone;
   stage = 'closing Redis';
   await kv.close();
   await broadcast.close();

@@ -384,13 +384,30 @@ export const paddedPng = (kb: number) => Buffer.concat([TINY_PNG, Buffer.alloc(M
 
 /** Fixture builder: uploads an image into a book the way the web does (multipart, signed over an empty body). */
 export function uploadImage(t: TestApp, token: string, bookId: string, bytes: Buffer = TINY_PNG, filename = 'a.png', type = 'image/png') {
+  return postMultipart(t, token, bookId, '/cab-accounting-ws/v2/image/upload', {}, { filename, type, bytes });
+}
+
+/** A multipart POST into a book, signed over an empty body as the web signs uploads: the fields first, then the file. */
+function postMultipart(
+  t: TestApp,
+  token: string,
+  bookId: string,
+  url: string,
+  fields: Record<string, string>,
+  file: { filename: string; type: string; bytes: Buffer },
+) {
   const boundary = '----cabtest';
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes,
+    ...parts,
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const url = '/cab-accounting-ws/v2/image/upload';
   const headers = t.client.signHeaders('POST', url, '');
   return t.app.inject({
     method: 'POST',
@@ -440,4 +457,13 @@ export async function runCab(
   };
   run.code = await runCli(COMMANDS, argv, ctx);
   return run;
+}
+
+/** Fixture builder: imports a file into a book the way the web does (multipart: the fields, then the file). */
+export function uploadImport(t: TestApp, token: string, bookId: string, bytes: Buffer, filename: string, fields: Record<string, string>) {
+  return postMultipart(t, token, bookId, '/cab-accounting-ws/v2/account-book/imports', fields, {
+    filename,
+    type: 'application/octet-stream',
+    bytes,
+  });
 }

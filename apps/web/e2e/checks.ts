@@ -52,13 +52,17 @@ const LATIN = /[A-Za-z]{2,}/g;
  * Chinese in the English one. `userData` (names, phone numbers the user typed or the
  * server made for them) and `allowed` words (the product's name, the currency code,
  * each language's own name in the language picker, AA, as Chinese writes "split
- * the bill", and the units of cloud space, MB and GB, as Chinese writes them) do not count.
+ * the bill", the units of cloud space, MB and GB, as Chinese writes them, and the names of
+ * file formats the import page offers, which have no Chinese names) do not count.
  */
 export async function foreignWords(
   page: Page,
   language: 'zh-CN' | 'en',
   userData: string[],
-  allowed: string[] = ['CAB', 'App', 'CNY', '简体中文', 'English', 'AA', 'MB', 'GB'],
+  allowed: string[] = [
+    ...['CAB', 'App', 'CNY', '简体中文', 'English', 'AA', 'MB', 'GB'],
+    ...['CSV', 'TSV', 'Excel', 'OFX', 'QFX', 'QIF', 'Beancount', 'BC', 'xls', 'xlsx', 'zip'],
+  ],
 ): Promise<string[]> {
   let text = await page.evaluate(() => document.body.innerText);
   for (const d of userData) text = text.split(d).join(' ');

@@ -53,3 +53,7 @@ export * from './feedback-paths.ts';
 export type * from './feedback.ts';
 export * from './webviews-paths.ts';
 export type * from './webviews.ts';
+export * from './imports-paths.ts';
+export type * from './imports.ts';
+export * from './exports-paths.ts';
+export type * from './exports.ts';

@@ -154,6 +154,18 @@ export const ErrorCode = {
   /** A zone asking about a book it was not given. */
   ZONE_BOOK_NOT_GIVEN: 1157,
 
+  /** An import that is not the book's, or does not exist. */
+  IMPORT_NOT_FOUND: 1160,
+  /** A file an import cannot read: empty, not text, an unknown format (its message names the columns expected), a broken zip. */
+  IMPORT_FILE_REFUSED: 1161,
+  /** A zip that needs its password, or was given a wrong one: the page asks for it. */
+  IMPORT_PASSWORD: 1162,
+  /** An import call its state refuses (recording one not ready, one recorded already). */
+  IMPORT_STATE: 1163,
+
+  /** An export too large for its format (an xlsx past EXPORT_XLSX_ROWS_MAX): export as CSV, or narrow the filter. */
+  EXPORT_TOO_LARGE: 1170,
+
   /** The server is stopping (a restart or a deploy), or a service it needs (the SMS provider) is down: retry in a moment. */
   UNAVAILABLE: 1098,
   INTERNAL: 1099,
@@ -174,6 +186,11 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.BOOK_MOVING]: 409,
   [ErrorCode.ZONE_LINK_REFUSED]: 401,
   [ErrorCode.ZONE_BOOK_NOT_GIVEN]: 403,
+  [ErrorCode.IMPORT_NOT_FOUND]: 404,
+  [ErrorCode.IMPORT_FILE_REFUSED]: 422,
+  [ErrorCode.IMPORT_PASSWORD]: 422,
+  [ErrorCode.IMPORT_STATE]: 409,
+  [ErrorCode.EXPORT_TOO_LARGE]: 422,
   [ErrorCode.BOOK_CLOSED]: 409,
   [ErrorCode.WRONG_CREDENTIALS]: 401,
   [ErrorCode.ENVIRONMENT]: 400,

@@ -15,6 +15,8 @@ import { BOOK_MESSAGES } from './messages-books.ts';
 import { BUDGET_MESSAGES } from './messages-budgets.ts';
 import { CLOUD_MESSAGES } from './messages-cloud.ts';
 import { ZONE_MESSAGES } from './messages-zones.ts';
+import { IMPORT_MESSAGES } from './messages-imports.ts';
+import { EXPORT_MESSAGES } from './messages-exports.ts';
 import { TRACKING_MESSAGES } from './messages-tracking.ts';
 import { COMMERCE_MESSAGES } from './messages-commerce.ts';
 import { COMMUNITY_MESSAGES } from './messages-community.ts';
@@ -52,6 +54,8 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...COMMERCE_MESSAGES,
     ...CLOUD_MESSAGES,
     ...ZONE_MESSAGES,
+    ...IMPORT_MESSAGES,
+    ...EXPORT_MESSAGES,
     ...TRACKING_MESSAGES,
   }) as const)();
 type Messages = typeof MESSAGES;
@@ -156,6 +160,11 @@ export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor
   [ErrorCode.BOOK_MOVING]: 'zones.bookMoving',
   [ErrorCode.ZONE_LINK_REFUSED]: 'zones.linkRefused',
   [ErrorCode.ZONE_BOOK_NOT_GIVEN]: 'zones.bookNotGiven',
+  [ErrorCode.IMPORT_NOT_FOUND]: 'import.notFound',
+  [ErrorCode.IMPORT_FILE_REFUSED]: 'import.file.empty',
+  [ErrorCode.IMPORT_PASSWORD]: 'import.file.passwordNeeded',
+  [ErrorCode.IMPORT_STATE]: 'import.notReady',
+  [ErrorCode.EXPORT_TOO_LARGE]: 'export.tooLarge',
   [ErrorCode.NOT_ON_SALE]: 'commerce.notOnSale',
   [ErrorCode.COMMENT_NOT_FOUND]: 'community.commentNotFound',
   [ErrorCode.MESSAGE_NOT_FOUND]: 'message.notFound',

@@ -22,7 +22,7 @@ import { requestLocale } from './locale.ts';
 export class AppError<K extends MessageKey = MessageKey> extends Error {
   readonly code: ErrorCodeValue;
   readonly status: number;
-  private readonly params: Readonly<Record<string, MessageParam>>;
+  readonly params: Readonly<Record<string, MessageParam>>;
 
   constructor(
     readonly key: K,
@@ -37,6 +37,11 @@ export class AppError<K extends MessageKey = MessageKey> extends Error {
 
   render(locale: Locale): string {
     return renderCatalogued(MESSAGES[this.key], locale, this.params);
+  }
+
+  /** An error kept by its key and parameters (a background job's failure, stored) made again. */
+  static stored(key: MessageKey, params: Readonly<Record<string, MessageParam>>): AppError {
+    return new AppError(key, ...([params] as unknown as MessageArgs<MessageKey>));
   }
 }
 

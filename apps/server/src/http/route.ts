@@ -133,7 +133,7 @@ export interface RegisteredRoute {
   status: number;
 }
 
-function parsePart<S extends Schema | undefined>(
+export function parsePart<S extends Schema | undefined>(
   schema: S,
   value: unknown,
   where: RequestPart,
@@ -269,7 +269,8 @@ export function defineRoute<
         kept.cache.set(kept.key, kept.version, payload);
         return reply.status(status).type(JSON_TYPE).send(payload);
       }
-      if (reply.sent) return reply;
+      // A handler that answered itself returns the reply: a stream (a download) is not sent yet.
+      if (reply.sent || result === reply) return reply;
       reply.status(status);
       return status === 204 ? reply.send() : reply.send(result);
     },

@@ -10,11 +10,14 @@ export interface KeyValueStore {
   putIfAbsent(key: string, ttlMs: number): Promise<boolean>;
   /** Records a hit and answers how many hits the key had in the last windowMs (a sliding window). */
   hit(key: string, ttlMs: number): Promise<number>;
+  /** Keeps a value for a while (how far a background job has come, read by any instance). */
+  put(key: string, value: string, ttlMs: number): Promise<void>;
+  get(key: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
 export class MemoryStore implements KeyValueStore {
-  private readonly entries = new Map<string, { expiresAt: number }>();
+  private readonly entries = new Map<string, { expiresAt: number; value?: string }>();
   private readonly hits = new Map<string, { times: number[]; expiresAt: number }>();
   private readonly sweeper: NodeJS.Timeout;
 
@@ -37,6 +40,14 @@ export class MemoryStore implements KeyValueStore {
     if (this.live(key)) return false;
     this.entries.set(key, { expiresAt: this.clock.now() + ttlMs });
     return true;
+  }
+
+  async put(key: string, value: string, ttlMs: number): Promise<void> {
+    this.entries.set(key, { expiresAt: this.clock.now() + ttlMs, value });
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return this.live(key)?.value;
   }
 
   async hit(key: string, windowMs: number): Promise<number> {
@@ -72,6 +83,14 @@ export class RedisStore implements KeyValueStore {
   async putIfAbsent(key: string, ttlMs: number): Promise<boolean> {
     const res = await this.redis.set(this.prefix + key, '1', 'PX', ttlMs, 'NX');
     return res === 'OK';
+  }
+
+  async put(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.redis.set(this.prefix + key, value, 'PX', ttlMs);
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return (await this.redis.get(this.prefix + key)) ?? undefined;
   }
 
   // A sorted set of hit times per key, scored by the server clock, so every instance counts the same window.

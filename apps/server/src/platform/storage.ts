@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where uploaded files live. The default is a local directory served under /files. */
 export interface FileStorage {
@@ -13,6 +16,13 @@ export interface FileStorage {
   /** The bytes of a private file, or undefined when it is gone. */
   readPrivate(key: string): Promise<Buffer | undefined>;
   removePrivate(key: string): Promise<void>;
+  /**
+   * Streams bytes into private storage without holding them (an import's file): answers
+   * the key and size, or undefined when the stream ran past `maxBytes` (nothing is kept).
+   */
+  putPrivateStream(folder: string, ext: string, stream: Readable, maxBytes: number): Promise<{ key: string; size: number } | undefined>;
+  /** A private file's bytes as a stream, or undefined when it is gone. */
+  openPrivate(key: string): Promise<Readable | undefined>;
   /** Stores bytes under a key another server gave them (a book moving between zones); false for a key that is not one of ours. */
   writePrivate(key: string, bytes: Buffer): Promise<boolean>;
 }
@@ -39,6 +49,48 @@ export class LocalFileStorage implements FileStorage {
     await fs.writeFile(tmp, bytes);
     await fs.rename(tmp, path.join(dir, name));
     return `${safeFolder}/${name}`;
+  }
+
+  async putPrivateStream(
+    folder: string,
+    ext: string,
+    stream: Readable,
+    maxBytes: number,
+  ): Promise<{ key: string; size: number } | undefined> {
+    const safeFolder = folder.replace(/[^a-z0-9_-]/gi, '').toLowerCase();
+    const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+    const dir = path.join(this.privateRoot, safeFolder);
+    await fs.mkdir(dir, { recursive: true });
+    const tmp = path.join(dir, `.${name}.tmp`);
+    let size = 0;
+    let over = false;
+    const count = async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        size += chunk.length;
+        // Read on to the end (the request must be drained) but keep nothing past the limit.
+        if (size > maxBytes) over = true;
+        if (!over) yield chunk;
+      }
+    };
+    try {
+      await pipeline(stream, count, createWriteStream(tmp));
+      if (over) return undefined;
+      await fs.rename(tmp, path.join(dir, name));
+      return { key: `${safeFolder}/${name}`, size };
+    } finally {
+      await fs.rm(tmp, { force: true });
+    }
+  }
+
+  async openPrivate(key: string): Promise<Readable | undefined> {
+    if (!PRIVATE_KEY.test(key)) return undefined;
+    const file = path.join(this.privateRoot, key);
+    try {
+      await fs.access(file);
+    } catch {
+      return undefined;
+    }
+    return createReadStream(file);
   }
 
   async readPrivate(key: string): Promise<Buffer | undefined> {

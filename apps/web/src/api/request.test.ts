@@ -307,6 +307,21 @@ describe('the request wrapper for recording', () => {
     expect(blob.size).toBe(3);
   });
 
+  it('answers a download unread, its headers with it; a refused one fails like any call', async () => {
+    const file = new Response('a,b\r\n', { status: 200, headers: { 'content-disposition': "attachment; filename*=UTF-8''x.csv" } });
+    const { request, toasts } = setup([file, json(422, { code: 1170, message: '记录太多' })]);
+    const res = await request<Response>('/cab-x/export', { data: { format: 'csv' }, responseType: 'response' });
+    expect(res.bodyUsed).toBe(false);
+    expect(res.headers.get('content-disposition')).toContain('x.csv');
+    expect(await res.text()).toBe('a,b\r\n');
+    await expect(request('/cab-x/export', { data: { format: 'xlsx' }, responseType: 'response' })).rejects.toMatchObject({
+      status: 422,
+      code: 1170,
+      message: '记录太多',
+    });
+    expect(toasts).toEqual(['记录太多']);
+  });
+
   it('sends an upload with progress through the upload transport, signed like any call', async () => {
     const progress: number[] = [];
     const upload = vi.fn(async (_url: string, init: { headers: Record<string, string> }, onProgress: (f: number) => void) => {

@@ -22,8 +22,8 @@ export interface RequestOptions {
   formData?: FormData;
   /** Upload progress from 0 to 1 (a multipart upload; sent through deps.upload). */
   onUploadProgress?: (fraction: number) => void;
-  /** 'blob': the answer's bytes (private images), not JSON. */
-  responseType?: 'json' | 'blob';
+  /** 'blob': the answer's bytes (private images), not JSON; 'response': the answer itself, unread (a download, read with its progress). */
+  responseType?: 'json' | 'blob' | 'response';
   /** false: no toast on failure. */
   showError?: boolean;
   /** Dialog mode: the close-book code (0x0225) is left to the dialog, not toasted. */
@@ -239,6 +239,7 @@ export function createRequest(deps: RequestDeps) {
       return fail(new ApiError(0, NETWORK_ERROR, deps.t('noNetwork')), o);
     }
     if (res.ok) {
+      if (o.responseType === 'response') return res as T;
       if (o.responseType === 'blob') return (await res.blob()) as T;
       return (res.status === 204 ? undefined : await res.json().catch(() => undefined)) as T;
     }

@@ -195,4 +195,8 @@ export const PAGES: Record<string, PageDef> = {
   webviewOpen: page(() => import('../pages/webview/WebviewOpenPage.tsx')),
   webviewCustomerService: page(() => import('../pages/webview/CustomerServicePage.tsx')),
   webviewFollow: page(() => import('../pages/webview/FollowPage.tsx')),
+  // Ours: importing other apps' bills into a book (issue 31): the sources and recent imports, one import's
+  // steps. Last, so their files join the end of the entry's list of chunks and the others' numbers stay.
+  importIndex: page(() => import('../pages/import/ImportIndexPage.tsx')),
+  importDetail: page(() => import('../pages/import/ImportDetailPage.tsx')),
 };

@@ -61,6 +61,9 @@ export const ROUTES: RouteEntry[] = [
   { path: 'roleSetting/pages/activity', area: 'members', page: 'activity' },
   { path: 'defaultInviteSetting/index', area: 'members', page: 'defaultInviteSetting' },
   { path: 'categoryLabels/index', area: 'accounting', page: 'categoryLabels' },
+  /** Ours (not in SPEC 2): importing other apps' bills, and one import's steps (issue 31). */
+  { path: 'import/index', area: 'accounting', page: 'importIndex' },
+  { path: 'import/pages/detail', area: 'accounting', page: 'importDetail' },
   { path: 'trade/pages/record', area: 'commerce', page: 'tradeRecord' },
   { path: 'trade/pages/result', area: 'commerce', page: 'tradeResult' },
   { path: 'trade/pages/recharge-guide', area: 'commerce', page: 'rechargeGuide' },

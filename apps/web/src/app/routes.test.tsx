@@ -65,6 +65,8 @@ describe('the route table', () => {
       'flow/pages/group-flow',
       'flow/pages/search-flow-detail',
       'flow/pages/search-flow-guide',
+      'import/index',
+      'import/pages/detail',
       'invitation/index',
       'loading/index',
       'messageCenter/list',

@@ -15,6 +15,7 @@ export const en: Resources = {
     loadFailedHint: 'Check your connection and try again.',
     saved: 'Saved',
     appName: 'Cloud Account Book',
+    importBills: 'Import bills',
   },
   tabs: { home: 'Home', book: 'Books', market: 'Market', mine: 'Me' },
   areas: {

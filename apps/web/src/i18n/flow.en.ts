@@ -5,6 +5,7 @@ import type { Texts } from './zh-CN.ts';
 export const flowEn: Texts<typeof flowZhCN> = {
   title: 'Flow',
   search: 'Search the flow',
+  export: 'Export the flow',
   showAmounts: 'Show amounts',
   hideAmounts: 'Hide amounts',
   chipsLabel: 'Filter by type',

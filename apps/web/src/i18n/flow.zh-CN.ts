@@ -2,6 +2,7 @@
 export const flowZhCN = {
   title: '流水',
   search: '搜索流水',
+  export: '导出流水',
   showAmounts: '显示金额',
   hideAmounts: '隐藏金额',
   chipsLabel: '按类型筛选',

@@ -13,6 +13,7 @@ export const zhCN = {
     loadFailedHint: '请检查网络后重试',
     saved: '已保存',
     appName: '共享云账本',
+    importBills: '导入账单',
   },
   tabs: { home: '首页', book: '账本', market: '市场', mine: '我的' },
   areas: {

@@ -166,6 +166,22 @@ export class DimensionsRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Many new labels of one kind in one statement, sorted after the others in the given order (an import's merchants). */
+  async insertLabels(
+    db: Database,
+    bookId: string,
+    kind: LabelKind,
+    names: readonly string[],
+  ): Promise<Array<{ id: string; name: string }>> {
+    if (!names.length) return [];
+    const first = await this.nextSort(db, 'book_labels', bookId);
+    return db
+      .insertInto('book_labels')
+      .values(names.map((name, i) => ({ book_id: bookId, kind: LABEL_KIND[kind], name, sort: first + i, user_id: null })))
+      .returning(['id', 'name'])
+      .execute();
+  }
+
   updateCategory(db: Database, bookId: string, id: string, patch: Partial<Pick<CategoryRow, 'name' | 'icon' | 'hidden'>>) {
     return db.updateTable('book_categories').set(patch).where('book_id', '=', bookId).where('id', '=', id).execute();
   }

@@ -58,7 +58,8 @@ export interface RecordWrite {
   at: Date;
   records: ResolvedRecord[];
   /** What one record was made as (a batch is logged as its count and ids). */
-  activity: { after?: unknown };
+  /** What the activity log says of the write; `none`: nothing (an import logs itself once, at its end). */
+  activity: { after?: unknown; none?: boolean };
   /** Each account's movement. */
   balances: Array<[string, bigint]>;
 }
@@ -147,12 +148,14 @@ export class TransactionsRepository {
         ORDER BY r.ord
         RETURNING id, ${sql.join(DAY_TOTALS_COLUMNS.map((c) => sql.ref(c)))}
       ),
-      act AS (
-        INSERT INTO book_activities (book_id, user_id, action, entity, entity_id, after)
+      act AS (${
+        w.activity.none
+          ? sql`SELECT 1 FROM ins LIMIT 1`
+          : sql`INSERT INTO book_activities (book_id, user_id, action, entity, entity_id, after)
         SELECT ${bookId}::bigint, ${recorderId}::bigint, ${w.activity.after === undefined ? 'import' : 'create'}::text, 'transaction',
                min(id)::text, ${after}
-        FROM ins RETURNING 1
-      )${balances}, totals AS (${totals})
+        FROM ins RETURNING 1`
+      })${balances}, totals AS (${totals})
       SELECT id FROM ins ORDER BY id`.execute(db);
     const createdAt = new Date(at);
     // Every name field is present from the start: filling them in then keeps the object's

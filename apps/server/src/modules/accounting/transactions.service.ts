@@ -178,15 +178,21 @@ export class TransactionsService {
    * account's); otherwise the write statement is atomic by itself, and only balance
    * entries (a locked read first) and images (statements of their own) open one.
    */
-  async create(db: Database, book: BookContext, userId: string, inputs: TransactionInputParsed[]): Promise<Recorded> {
+  async create(
+    db: Database,
+    book: BookContext,
+    userId: string,
+    inputs: TransactionInputParsed[],
+    o: { log?: boolean } = {},
+  ): Promise<Recorded> {
     const requests = inputs.map(toRecord);
     if (requests.some((r) => r.business_type === 'Balance' || r.images?.length)) {
-      return atomically(db, (tx) => this.createFrom(tx, book, userId, requests));
+      return atomically(db, (tx) => this.createFrom(tx, book, userId, requests, o.log ?? true));
     }
-    return this.createFrom(db, book, userId, requests);
+    return this.createFrom(db, book, userId, requests, o.log ?? true);
   }
 
-  private async createFrom(tx: Database, book: BookContext, userId: string, requests: RecordRequest[]): Promise<Recorded> {
+  private async createFrom(tx: Database, book: BookContext, userId: string, requests: RecordRequest[], log: boolean): Promise<Recorded> {
     const ctx = this.context(tx, book, userId);
     const records: ResolvedRecord[] = [];
     const images: string[][] = [];
@@ -213,7 +219,7 @@ export class TransactionsService {
       recorderId: userId,
       at: new Date(this.clock.now()),
       records,
-      activity: { after: creationSnapshot(records) },
+      activity: log ? { after: creationSnapshot(records) } : { none: true },
       balances: [
         ...movements(
           records.filter((_, i) => !movedEarly[i]),

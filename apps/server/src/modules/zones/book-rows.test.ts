@@ -30,6 +30,8 @@ const MOVING = [
   'community_comments',
   'community_events',
   'book_add_blocks',
+  // The providers' trade ids an import recorded: the book skips them when a bill comes again wherever it lives.
+  'book_import_refs',
 ];
 
 let h: DatabaseHandle;

@@ -24,6 +24,9 @@ export const STAYING_TABLES: ReadonlySet<string> = new Set([
   // The move's own bookkeeping.
   'book_zones',
   'book_migrations',
+  // An import under way is the zone's where its file was uploaded; its trade ids (book_import_refs) move.
+  'book_imports',
+  'book_import_rows',
 ]);
 
 /** The pointer a side keeps of a book that lives in another zone: the home lists show it from these. */

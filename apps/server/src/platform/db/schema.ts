@@ -815,6 +815,9 @@ export interface DB {
   book_migration_keys: BookMigrationKeysTable;
   tracking_events: TrackingEventsTable;
   user_host_identities: UserHostIdentitiesTable;
+  book_imports: BookImportsTable;
+  book_import_rows: BookImportRowsTable;
+  book_import_refs: BookImportRefsTable;
 }
 
 /** An operation space's items (migration 0024): the banners of the recharge and cloud pages, by space code. */
@@ -946,4 +949,54 @@ export interface UserHostIdentitiesTable {
   host_user_id: string;
   user_id: Int8;
   created_at: Timestamp;
+}
+
+/** An import of a file (migration 0030, docs/imports.md). */
+export interface BookImportsTable {
+  id: Generated<Int8>;
+  book_id: Int8;
+  user_id: Int8;
+  source: string;
+  file_name: string;
+  file_key: string | null;
+  file_size: Int8;
+  options: ColumnType<unknown, string | undefined, string>;
+  protected: Generated<boolean>;
+  status: 'columns' | 'reading' | 'ready' | 'committing' | 'done' | 'failed' | 'cancelled';
+  rows_read: Generated<number>;
+  rows_skipped: Generated<number>;
+  rows_problem: Generated<number>;
+  rows_duplicate: Generated<number>;
+  choices: ColumnType<unknown, string | null | undefined, string | null>;
+  recorded: Generated<number>;
+  error_key: string | null;
+  error_params: ColumnType<unknown, string | null | undefined, string | null>;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** A row of an import's file as read (migration 0030). */
+export interface BookImportRowsTable {
+  book_id: Int8;
+  import_id: Int8;
+  line: number;
+  kind: 'row' | 'skip' | 'problem';
+  data: ColumnType<unknown, string, string>;
+  transaction_time: Timestamp | null;
+  amount_minor: Int8 | null;
+  external_id: string | null;
+  duplicate: 'ref' | 'match' | 'file' | null;
+  duplicate_of: Int8 | null;
+}
+
+/** A provider's trade id recorded in a book (migration 0030). */
+export interface BookImportRefsTable {
+  book_id: Int8;
+  source: string;
+  external_id: string;
+  transaction_id: Int8;
 }

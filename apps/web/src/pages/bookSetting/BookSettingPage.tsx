@@ -13,6 +13,7 @@ import { BookActions } from '../../features/books/components/lazy.tsx';
 import { useUpdateBook } from '../../features/books/mutations.ts';
 import { isBookGone, isOwned, useBook, useCoverMaterials } from '../../features/books/queries.ts';
 import { useBookPermissions } from '../../features/members/permissions.ts';
+import { useBookExport } from '../../features/exports/useBookExport.tsx';
 import { useTranslation } from '../../i18n/index.ts';
 import { useBookStore } from '../../stores/book.ts';
 import { ReportSettings } from './ReportSettings.tsx';
@@ -20,7 +21,8 @@ import { ReportSettings } from './ReportSettings.tsx';
 // The name and remark sheets load when first opened: the page's first load stays within its budget.
 const EditPopup = lazy(() => import('../../app/EditPopup.tsx').then((m) => ({ default: m.EditPopup })));
 
-const EDIT_CODES: readonly string[] = [Permission.EDIT_BOOK];
+// Editing the book (05000101), recording (010001), which importing bills is, and reading the flow (01), which exporting it is.
+const EDIT_CODES: readonly string[] = [Permission.EDIT_BOOK, Permission.ADD_TRANSACTION, Permission.TRANSACTION_GROUP];
 
 function BookSettings() {
   const { t } = useTranslation();
@@ -41,8 +43,12 @@ function BookSettings() {
   // Only a role that may edit the book (05000101) is offered the edit sheets: the owner at once,
   // anyone else once their permissions are known (kept per book, so usually at once too).
   const perms = useBookPermissions(bookId, b?.role_list[0]?.role_id, EDIT_CODES);
-  const mayEdit = Boolean(b && isOwned(b)) || perms.allowed(Permission.EDIT_BOOK);
+  const owned = Boolean(b && isOwned(b));
+  const mayEdit = owned || perms.allowed(Permission.EDIT_BOOK);
   const edit = (what: 'name' | 'remark' | 'cover' | 'icon') => (mayEdit ? () => setEditing(what) : undefined);
+  const mayImport = owned || perms.allowed(Permission.ADD_TRANSACTION);
+  const mayExport = owned || perms.allowed(Permission.TRANSACTION_GROUP);
+  const exportSheet = useBookExport(bookId);
   if (!bookId || (book.isError && isBookGone(book.error))) {
     return (
       <div className="page" data-testid="page-book-setting">
@@ -131,6 +137,16 @@ function BookSettings() {
               <List.Item data-testid="setting-members" onClick={() => navigate(`/roleSetting/index?bookId=${b.id}`)}>
                 {t('bookSetting.members')}
               </List.Item>
+              {mayImport && (
+                <List.Item data-testid="setting-import" onClick={() => navigate(`/import/index?bookId=${b.id}`)}>
+                  {t('common.importBills')}
+                </List.Item>
+              )}
+              {mayExport && (
+                <List.Item data-testid="setting-export" onClick={exportSheet.open}>
+                  {t('exportBook.row')}
+                </List.Item>
+              )}
               <List.Item data-testid="setting-community" onClick={() => navigate(`/community/list?bookId=${b.id}`)}>
                 {t('areas.community')}
               </List.Item>
@@ -213,6 +229,7 @@ function BookSettings() {
         </div>
       </Popup>
       {more && b && <BookActions book={b} onSettingsPage onClose={() => setMore(false)} />}
+      {exportSheet.element}
     </div>
   );
 }

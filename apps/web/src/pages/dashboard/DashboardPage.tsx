@@ -220,6 +220,17 @@ function Dashboard() {
               </span>
             </>
           )}
+          {/* History kept in other apps comes in by import: only a link, its code loads with its pages. */}
+          {totals && recordAccess === 'allowed' && (
+            <a
+              className="link dash-import"
+              role="button"
+              data-testid="dashboard-import"
+              onClick={() => navigate(`/import/index?bookId=${encodeURIComponent(bookId)}`)}
+            >
+              {t('common.importBills')}
+            </a>
+          )}
         </div>
       )}
       <AccountsSection bookId={bookId} masked={masked} />

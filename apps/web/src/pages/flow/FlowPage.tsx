@@ -20,6 +20,7 @@ import { PullRefresh } from '../../features/flows/components/PullRefresh.tsx';
 import { TypeChips } from '../../features/flows/components/TypeChips.tsx';
 import { chipsOf, parseChip, useExclusiveView, type ChipType, type ExclusiveView } from '../../features/flows/exclusive.ts';
 import { chipMetrics, flowIndexSpec, pruneView, viewNamesItems } from '../../features/flows/flow-index.ts';
+import { ExportButton } from '../../features/exports/ExportButton.tsx';
 import { useFlowBookPage } from '../../features/flows/useFlowBook.ts';
 import { RECORD_PATH, useOpenInBook } from '../../features/flows/useOpenInBook.ts';
 import { useTranslation } from '../../i18n/index.ts';
@@ -75,12 +76,15 @@ function Flow() {
   const chips = chipsOf(applied.view);
   const activeChip = chips.includes(chip) ? chip : 'all';
   const spec = useMemo(() => flowIndexSpec(applied.view, activeChip), [applied.view, activeChip]);
+  // From the flow, an export may take what the flow shows now: the chip within the user's view.
+  const shownFilter = activeChip !== 'all' || Boolean(applied.view) ? { query: spec.query } : undefined;
 
   const bar = (
     <PageBar
       title={t('flow.title')}
       right={
         <>
+          <ExportButton bookId={bookId} filter={applied.ready ? shownFilter : undefined} className="flow-icon-button" />
           <button
             type="button"
             className="flow-icon-button"
