@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ErrorCode, IMPORT_PATHS, IMPORT_SOURCES, bookPath, type ImportRowView, type ImportView } from '@cab/contracts';
+import { Uint8ArrayReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBook, buildUser, inBook, startTestApp, uploadImport, type TestApp } from '../../../test/harness.ts';
 import { expectRefused } from '../../../test/members.ts';
@@ -159,6 +160,22 @@ describe('broken files of every format', () => {
       for (const id of [good.id, view.id]) await t.client.delete(bookPath(IMPORT_PATHS.item, { id }), undefined, inBook(token, bookId));
     });
   }
+
+  it('asks for the password of the zip the app mailed, says when it is wrong, and reads it with the right one', async () => {
+    const writer = new ZipWriter(new Uint8ArrayWriter(), { password: '135790' });
+    await writer.add('支付宝交易明细(20240301-20240331).csv', new Uint8ArrayReader(fs.readFileSync(path.join(SAMPLES, 'alipay-app.csv'))));
+    const zip = Buffer.from(await writer.close());
+    const before = await kept();
+    const none = await uploadImport(t, token, bookId, zip, 'alipay.zip', { source: 'alipay' });
+    expectRefused(none, 422, ErrorCode.IMPORT_PASSWORD);
+    expect(none.json().message).toBe('这个压缩包有密码，请输入解压密码');
+    const wrong = await uploadImport(t, token, bookId, zip, 'alipay.zip', { source: 'alipay', password: '000000' });
+    expectRefused(wrong, 422, ErrorCode.IMPORT_PASSWORD);
+    expect(wrong.json().message).toBe('解压密码不对');
+    await nothingKept(before);
+    const view = await imported(zip, 'alipay.zip', 'alipay', { password: '135790' });
+    expect(view).toMatchObject({ status: 'ready', counts: { read: 10, skipped: 2 } });
+  });
 
   it('reads amounts with thousands separators, and reports one that is not an amount', async () => {
     const bill = text('alipay-app-utf8.csv');
