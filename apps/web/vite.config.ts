@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineEntryCss } from './build/inline-css.ts';
 import { precompress } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 const server = process.env.CAB_SERVER_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/cab-', '/finance-', '/server', '/dev', '/v2', '/files', '/docs', '/static'];
@@ -28,7 +29,7 @@ const FETCHED_AS_PARSED =
 const ALWAYS_LOADED = /\/(framework|rolldown-runtime)-[\w-]+\.js$/;
 
 export default defineConfig(() => ({
-  plugins: [react(), inlineEntryCss(), precompress()],
+  plugins: [react(), inlineEntryCss(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -39,6 +39,8 @@ export const HOUSE = [
     package: 'web',
     imports: ['contracts'],
     layers: [
+      // The service worker's routing rule (docs/offline.md): copied into /sw.js at build, imports nothing.
+      { name: 'service worker', paths: ['apps/web/src/sw/'] },
       { name: 'lib', paths: ['apps/web/src/lib/'] },
       { name: 'stores', paths: ['apps/web/src/stores/'] },
       { name: 'i18n', paths: ['apps/web/src/i18n/'] },

@@ -53,6 +53,7 @@ import { registerImports } from './modules/imports/imports.module.ts';
 import type { DriveOptions } from './modules/imports/reading.ts';
 import { TrackingService } from './modules/tracking/tracking.ts';
 import { registerTrackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { registerArchives } from './modules/archives/archive.module.ts';
 import type { MoverOptions } from './modules/zones/mover.ts';
 import { registerOffers } from './modules/offers/offers.module.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   accounting.transactions.onRecorded = (tx, bookId, recorderId, count) => messages.recorded(tx, bookId, recorderId, count);
   const { statistics } = registerStatistics(app, routes, { db, clock, books });
   registerExports(app, routes, { db, clock, statistics, publicUrl: config.payments.publicUrl });
+  registerArchives(app, routes, { db, clock, storage });
   const notifier: Notifier = deps.notifier ?? messages;
   const { budgets } = registerBudgets(app, routes, { db, clock, books, statistics, notifier });
   accounting.transactions.onSpent = (book, categoryIds) => budgets.checkOverspent(book, categoryIds);

@@ -52,8 +52,10 @@ const LATIN = /[A-Za-z]{2,}/g;
  * Chinese in the English one. `userData` (names, phone numbers the user typed or the
  * server made for them) and `allowed` words (the product's name, the currency code,
  * each language's own name in the language picker, AA, as Chinese writes "split
- * the bill", the units of cloud space, MB and GB, as Chinese writes them, and the names of
- * file formats the import page offers, which have no Chinese names) do not count.
+ * the bill", the units of cloud space, MB and GB, as Chinese writes them, the names of
+ * file formats the import page offers, which have no Chinese names, and the marks on its
+ * badges of the Chinese apps, 支 for Alipay, 微 for WeChat, 随 for 随手记, which are their
+ * marks in every language) do not count.
  */
 export async function foreignWords(
   page: Page,
@@ -61,7 +63,7 @@ export async function foreignWords(
   userData: string[],
   allowed: string[] = [
     ...['CAB', 'App', 'CNY', '简体中文', 'English', 'AA', 'MB', 'GB'],
-    ...['CSV', 'TSV', 'Excel', 'OFX', 'QFX', 'QIF', 'Beancount', 'BC', 'xls', 'xlsx', 'zip'],
+    ...['CSV', 'TSV', 'Excel', 'OFX', 'QFX', 'QIF', 'Beancount', 'BC', 'xls', 'xlsx', 'zip', '支', '微', '随'],
   ],
 ): Promise<string[]> {
   let text = await page.evaluate(() => document.body.innerText);

@@ -148,6 +148,10 @@ async function walk(language: Language) {
   await page.getByTestId('action-settings').click();
   await visible(page, 'setting-name');
   await screen('book-settings');
+  // Importing bills: the sources and how to get each app's file.
+  await page.goto('/#/import/index');
+  await visible(page, 'import-sources');
+  await screen('import-sources');
 
   await page.goto('/#/pages/market/index');
   await visible(page, 'market-list');

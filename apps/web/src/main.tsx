@@ -95,6 +95,8 @@ if (root) {
     onFirstInteraction(() => void loadToast().catch(() => undefined));
     // Live updates (docs/live.md) are not needed for the first screen either.
     whenIdle(() => void import('./features/live/start.ts').then((m) => m.startLive(queryClient)).catch(() => undefined));
+    // Records made offline are sent, the app's files and the recording screen's lists kept for offline starts (docs/offline.md).
+    whenIdle(() => void import('./features/offline/start.ts').then((m) => m.startOffline(queryClient)).catch(() => undefined));
     // A book the caller is no longer in is found at the first refused call (features/books/left.ts; refusals heard before wait).
     whenIdle(() => void import('./features/books/left.ts').then((m) => m.watchBookRefusals(queryClient)).catch(() => undefined));
   });

@@ -57,3 +57,5 @@ export * from './imports-paths.ts';
 export type * from './imports.ts';
 export * from './exports-paths.ts';
 export type * from './exports.ts';
+export * from './archives-paths.ts';
+export type * from './archives.ts';

@@ -166,6 +166,11 @@ export const ErrorCode = {
   /** An export too large for its format (an xlsx past EXPORT_XLSX_ROWS_MAX): export as CSV, or narrow the filter. */
   EXPORT_TOO_LARGE: 1170,
 
+  /** A book archive that cannot be imported: not one, or damaged (a count, checksum or image that does not hold). */
+  ARCHIVE_REFUSED: 1175,
+  /** A book archive made by a newer CAB (its format or schema level is ahead of this server's). */
+  ARCHIVE_NEWER: 1176,
+
   /** The server is stopping (a restart or a deploy), or a service it needs (the SMS provider) is down: retry in a moment. */
   UNAVAILABLE: 1098,
   INTERNAL: 1099,
@@ -191,6 +196,8 @@ export const errorStatus: Record<ErrorCodeValue, number> = {
   [ErrorCode.IMPORT_PASSWORD]: 422,
   [ErrorCode.IMPORT_STATE]: 409,
   [ErrorCode.EXPORT_TOO_LARGE]: 422,
+  [ErrorCode.ARCHIVE_REFUSED]: 422,
+  [ErrorCode.ARCHIVE_NEWER]: 422,
   [ErrorCode.BOOK_CLOSED]: 409,
   [ErrorCode.WRONG_CREDENTIALS]: 401,
   [ErrorCode.ENVIRONMENT]: 400,

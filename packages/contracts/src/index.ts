@@ -69,3 +69,6 @@ export * from './messages-imports.ts';
 export * from './exports-paths.ts';
 export * from './exports.ts';
 export * from './messages-exports.ts';
+export * from './archives-paths.ts';
+export * from './archives.ts';
+export * from './messages-archives.ts';

@@ -17,6 +17,7 @@ import { CLOUD_MESSAGES } from './messages-cloud.ts';
 import { ZONE_MESSAGES } from './messages-zones.ts';
 import { IMPORT_MESSAGES } from './messages-imports.ts';
 import { EXPORT_MESSAGES } from './messages-exports.ts';
+import { ARCHIVE_MESSAGES } from './messages-archives.ts';
 import { TRACKING_MESSAGES } from './messages-tracking.ts';
 import { COMMERCE_MESSAGES } from './messages-commerce.ts';
 import { COMMUNITY_MESSAGES } from './messages-community.ts';
@@ -56,6 +57,7 @@ export const MESSAGES = /* @__PURE__ */ (() =>
     ...ZONE_MESSAGES,
     ...IMPORT_MESSAGES,
     ...EXPORT_MESSAGES,
+    ...ARCHIVE_MESSAGES,
     ...TRACKING_MESSAGES,
   }) as const)();
 type Messages = typeof MESSAGES;
@@ -165,6 +167,8 @@ export const CODE_DEFAULTS: { readonly [C in ErrorCodeValue]: PlainMessageKeyFor
   [ErrorCode.IMPORT_PASSWORD]: 'import.file.passwordNeeded',
   [ErrorCode.IMPORT_STATE]: 'import.notReady',
   [ErrorCode.EXPORT_TOO_LARGE]: 'export.tooLarge',
+  [ErrorCode.ARCHIVE_REFUSED]: 'archive.notArchive',
+  [ErrorCode.ARCHIVE_NEWER]: 'archive.newer',
   [ErrorCode.NOT_ON_SALE]: 'commerce.notOnSale',
   [ErrorCode.COMMENT_NOT_FOUND]: 'community.commentNotFound',
   [ErrorCode.MESSAGE_NOT_FOUND]: 'message.notFound',

@@ -73,6 +73,8 @@ export function shellPolicy(s: EdgeSettings, hashes: { styles: string[]; scripts
     "media-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",
+    // The service worker that keeps the app's files for offline starts (/sw.js, docs/offline.md).
+    "worker-src 'self'",
     "base-uri 'none'",
     "form-action 'self'",
     `frame-ancestors ${ancestors(s)}`,

@@ -11,7 +11,8 @@ export function cacheForADay(res: SetHeadersResponse): void {
 /**
  * The built web app. Files under /assets/ carry a content hash in their name, so a
  * browser keeps them for a year without asking again; index.html names the current
- * hashes, so it is always revalidated (no-cache, answered 304 while unchanged).
+ * hashes, so it is always revalidated (no-cache, answered 304 while unchanged); so is the
+ * service worker (sw.js): a new build's worker is seen at once (docs/offline.md).
  * Every text file has brotli and gzip siblings written at build time; the one the
  * browser accepts is sent as is.
  */
@@ -22,7 +23,10 @@ export const WEB_STATIC_OPTIONS = {
   cacheControl: false,
   setHeaders(res: SetHeadersResponse, filePath: string) {
     const file = filePath.replace(/\.(br|gz)$/, '');
-    res.setHeader('cache-control', /[\\/]assets[\\/]/.test(file) ? YEAR : file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+    res.setHeader(
+      'cache-control',
+      /[\\/]assets[\\/]/.test(file) ? YEAR : file.endsWith('.html') || /[\\/]sw\.js$/.test(file) ? 'no-cache' : 'public, max-age=3600',
+    );
     res.setHeader('vary', 'accept-encoding');
   },
 } as const;

@@ -18,6 +18,7 @@ import type { invitationsZhCN } from './invitations.zh-CN.ts';
 import type { marketZhCN } from './market.zh-CN.ts';
 import type { membersZhCN } from './members.zh-CN.ts';
 import type { messagesZhCN } from './messages.zh-CN.ts';
+import type { offlineZhCN } from './offline.zh-CN.ts';
 import type { placesZhCN } from './places.zh-CN.ts';
 import type { recordZhCN } from './record.zh-CN.ts';
 import type { mineLinksZhCN } from './mine-links.zh-CN.ts';
@@ -57,6 +58,7 @@ export interface Sections {
   market: typeof marketZhCN;
   members: typeof membersZhCN;
   messages: typeof messagesZhCN;
+  offline: typeof offlineZhCN;
   places: typeof placesZhCN;
   record: typeof recordZhCN;
   mineLinks: typeof mineLinksZhCN;

@@ -5,13 +5,19 @@ import {
   type CreateCategoryRequest,
   type DimensionKind,
   type Transaction,
-  type BudgetAlert,
 } from '@cab/contracts/client';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
 import { randomString } from '../../api/sign.ts';
 import { track } from '../../lib/tracking.ts';
+import type { SaveInput } from './offline-save.ts';
 import { dimensionKeys, transactionKeys } from './queries.ts';
+
+/**
+ * A record made offline is known in the app by a local id until the server gives it its
+ * own (features/offline/outbox.ts, which names the same prefix: no IndexedDB code here).
+ */
+export const isLocalId = (id: string): boolean => id.startsWith('local-');
 
 /** After a record changes: totals, balances and recently used items of the book are refetched. */
 function afterRecording(qc: QueryClient, bookId: string) {
@@ -37,32 +43,21 @@ export function idempotencyKeys() {
   };
 }
 
-export interface SaveInput {
-  bookId: string;
-  /** The create path of the tab, or the edited transaction's id. */
-  path?: string;
-  editId?: string;
-  body: Record<string, unknown>;
-  key: string;
-}
+export type { SaveAnswer, SaveInput } from './offline-save.ts';
 
 export function useSaveTransaction() {
   const qc = useQueryClient();
   return useMutation({
     // The answer is the record and the expense budgets it leaves overspent (budget_alerts).
-    mutationFn: ({ bookId, path, editId, body, key }: SaveInput) =>
-      request<{ data: Transaction; budget_alerts?: BudgetAlert[] }>(
-        editId ? ACCOUNTING_PATHS.update.replace(':id', encodeURIComponent(editId)) : (path ?? ''),
-        {
-          method: editId ? 'PATCH' : 'POST',
-          data: body,
-          tradingEntity: bookId,
-          headers: { 'Idempotency-Key': key },
-        },
-      ),
-    onSuccess: ({ data: t }, { bookId, editId }) => {
-      track(editId ? 'record.edited' : 'record.saved', { book_id: bookId });
+    // Through offline-save.ts: without a network the write waits on the phone (docs/offline.md).
+    // Its code is fetched with the form's popups (usePrefetchRecordPopups), not with the screen.
+    mutationFn: (input: SaveInput) => import('./offline-save.ts').then((m) => m.saveOrQueue(input)),
+    // Run offline too (react-query would hold it until online): there it goes to the outbox.
+    networkMode: 'always',
+    onSuccess: ({ data: t, queued }, { bookId, editId }) => {
+      if (!queued) track(editId ? 'record.edited' : 'record.saved', { book_id: bookId });
       qc.setQueryData(transactionKeys.one(bookId, t.id), t);
+      if (queued) return void sendSoon(qc);
       afterRecording(qc, bookId);
       // A record may have moved a budget: the budget screens ask again.
       void qc.invalidateQueries({ queryKey: ['budgets', bookId] });
@@ -70,13 +65,20 @@ export function useSaveTransaction() {
   });
 }
 
+/** Queued behind waiting writes while online: they are sent now, in order. */
+export function sendSoon(qc: QueryClient) {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  void import('../offline/send.ts').then((m) => m.sendWaiting(qc)).catch(() => undefined);
+}
+
 export function useDeleteTransactions() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ bookId, ids }: { bookId: string; ids: string[] }) =>
-      request(ACCOUNTING_PATHS.remove, { method: 'DELETE', data: { ids }, asBody: true, tradingEntity: bookId }),
-    onSuccess: (_r, { bookId, ids }) => {
+    mutationFn: (input: { bookId: string; ids: string[] }) => import('./offline-save.ts').then((m) => m.deleteOrQueue(input)),
+    networkMode: 'always',
+    onSuccess: ({ queued }, { bookId, ids }) => {
       for (const id of ids) qc.removeQueries({ queryKey: transactionKeys.one(bookId, id) });
+      if (queued) return void sendSoon(qc);
       afterRecording(qc, bookId);
     },
   });

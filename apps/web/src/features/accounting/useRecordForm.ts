@@ -22,7 +22,7 @@ import {
   type FormValues,
   type Selection,
 } from './form.ts';
-import { idempotencyKeys, useDeleteTransactions, useSaveTemplate, useSaveTransaction } from './mutations.ts';
+import { idempotencyKeys, isLocalId, useDeleteTransactions, useSaveTemplate, useSaveTransaction } from './mutations.ts';
 import { accountingQueries } from './queries.ts';
 import { savedText } from './saved-text.ts';
 import type { useRecording } from './useRecording.ts';
@@ -55,7 +55,14 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
   const save = useSaveTransaction();
   const saveTemplate = useSaveTemplate();
   const remove = useDeleteTransactions();
-  const tx = useQuery({ ...accountingQueries.transaction(bookId, editParam ?? ''), enabled: Boolean(bookId && editParam) });
+  const tx = useQuery({
+    ...accountingQueries.transaction(bookId, editParam ?? ''),
+    enabled: Boolean(bookId && editParam),
+    // A record made offline is read from where it waits on the phone (no network needed).
+    ...(editParam && isLocalId(editParam)
+      ? { queryFn: () => import('../offline/outbox.ts').then((m) => m.waitingRecord(editParam)), networkMode: 'always' as const }
+      : {}),
+  });
 
   // A new visit of the page starts a new form; coming back to the same history entry keeps it.
   // An entry opened by a plain hash change has no key of its own ('default', shared by all
@@ -146,20 +153,28 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
         ? { remark: values.remark.trim(), transaction_time: values.time, images: values.images, place: values.place ?? null }
         : buildBody(values, Boolean(editId));
       const key = keys.current.keyFor({ editId, tab, body });
-      const answer = await save.mutateAsync({ bookId, path: CREATE_PATH[tab], editId, body, key });
+      // Without a network the write waits on the phone (features/offline): what the flow shows meanwhile,
+      // and for a waiting record (a local id) the create it becomes.
+      const local = Boolean(editId && isLocalId(editId));
+      const offline =
+        limited && !local
+          ? undefined
+          : { values, ...(local ? { createBody: buildBody(values, false), createPath: CREATE_PATH[tab] } : {}) };
+      const answer = await save.mutateAsync({ bookId, path: CREATE_PATH[tab], editId, body, key, offline });
       keys.current.done();
       if (!editId) forgetDraft(bookId);
       setRestored(false);
       // An overspent budget is said with the save, and stays up long enough to be read.
       const alerts = answer.budget_alerts;
-      const long = alerts?.length ? 4000 : undefined;
+      const long = alerts?.length || answer.queued ? 4000 : undefined;
+      const said = answer.queued ? t('offline.queued') : savedText(alerts, again);
       if (again) {
         const kept: Selection = { ...selection };
         for (const f of LABEL_FIELDS) kept[f] ??= { id: EMPTY_ITEM_ID, name: none[f] };
         useDraft.getState().again(kept);
-        showToast(savedText(alerts, true), long);
+        showToast(said, long);
       } else {
-        showToast(savedText(alerts, false), long);
+        showToast(said, long);
         onDone();
       }
     });
@@ -183,8 +198,8 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
       if (!editId) return;
       const { confirmDestructive } = await import('../../app/confirm.tsx');
       if (!(await confirmDestructive(t('accounting.deleteConfirm'), t('accounting.delete')))) return;
-      await remove.mutateAsync({ bookId, ids: [editId] });
-      showToast(t('accounting.deleted'));
+      const { queued } = await remove.mutateAsync({ bookId, ids: [editId] });
+      showToast(queued ? t('offline.queuedDelete') : t('accounting.deleted'));
       onDone();
     });
 

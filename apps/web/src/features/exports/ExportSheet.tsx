@@ -9,12 +9,15 @@ import { showToast } from '../../app/toast.ts';
 import { useTranslation } from '../../i18n/index.ts';
 import '../../i18n/exports.ts';
 import { exportFlow, type ExportFilter } from './api.ts';
+import { exportArchive } from './archive.ts';
 import { byteSize } from './download.ts';
 import './exports.css';
 
 type Scope = 'filter' | 'book';
+/** A sheet's formats, and, for the book's owner, its whole archive (docs/archive.md). */
+type Choice = ExportFormat | 'archive';
 
-function Choice({ on, text, hint, testId, onPick }: { on: boolean; text: string; hint?: string; testId: string; onPick: () => void }) {
+function Option({ on, text, hint, testId, onPick }: { on: boolean; text: string; hint?: string; testId: string; onPick: () => void }) {
   return (
     <button type="button" className={on ? 'export-choice chosen' : 'export-choice'} aria-pressed={on} data-testid={testId} onClick={onPick}>
       <span className="export-choice-text">
@@ -35,17 +38,20 @@ function Choice({ on, text, hint, testId, onPick }: { on: boolean; text: string;
 export default function ExportSheet({
   bookId,
   filter,
+  archive = false,
   visible,
   onClose,
 }: {
   bookId: string;
+  /** The book's owner, from the book settings: the whole archive is offered too. */
+  archive?: boolean;
   /** The flow's filter when opened from the flow; none: the whole book only. */
   filter?: ExportFilter | undefined;
   visible: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [format, setFormat] = useState<ExportFormat>('xlsx');
+  const [format, setFormat] = useState<Choice>('xlsx');
   const [scope, setScope] = useState<Scope>(filter ? 'filter' : 'book');
   const [busy, setBusy] = useState(false);
   const [bytes, setBytes] = useState(0);
@@ -63,7 +69,10 @@ export default function ExportSheet({
     setBytes(0);
     setError(undefined);
     try {
-      const name = await exportFlow(bookId, format, scope === 'filter' ? filter : undefined, setBytes);
+      const name =
+        format === 'archive'
+          ? await exportArchive(bookId, setBytes)
+          : await exportFlow(bookId, format, scope === 'filter' ? filter : undefined, setBytes);
       showToast(t('exports.done', { name }));
       onClose();
     } catch (err) {
@@ -73,10 +82,12 @@ export default function ExportSheet({
       setBusy(false);
     }
   };
-  const hints: Record<ExportFormat, string> = {
+  const hints: Record<Choice, string> = {
     xlsx: t('exports.xlsxHint', { max: EXPORT_XLSX_ROWS_MAX.toLocaleString('en-US') }),
     csv: t('exports.csvHint'),
+    archive: t('exports.archiveHint'),
   };
+  const formats: readonly Choice[] = archive ? [...EXPORT_FORMATS, 'archive'] : EXPORT_FORMATS;
   return (
     <Popup
       visible={visible}
@@ -89,8 +100,8 @@ export default function ExportSheet({
         <div className="sheet-title">{filter ? t('exports.flowTitle') : t('exports.bookTitle')}</div>
         <div className="export-group" role="group" aria-label={t('exports.format')}>
           <div className="export-label">{t('exports.format')}</div>
-          {EXPORT_FORMATS.map((f) => (
-            <Choice
+          {formats.map((f) => (
+            <Option
               key={f}
               on={format === f}
               text={t(`exports.${f}`)}
@@ -100,19 +111,19 @@ export default function ExportSheet({
             />
           ))}
         </div>
-        {filter && (
+        {filter && format !== 'archive' && (
           <div className="export-group" role="group" aria-label={t('exports.scope')}>
             <div className="export-label">{t('exports.scope')}</div>
-            <Choice
+            <Option
               on={scope === 'filter'}
               text={t('exports.scopeFilter')}
               testId="export-scope-filter"
               onPick={() => pick(setScope)('filter')}
             />
-            <Choice on={scope === 'book'} text={t('exports.scopeBook')} testId="export-scope-book" onPick={() => pick(setScope)('book')} />
+            <Option on={scope === 'book'} text={t('exports.scopeBook')} testId="export-scope-book" onPick={() => pick(setScope)('book')} />
           </div>
         )}
-        <p className="export-note">{t('exports.imagesNote')}</p>
+        <p className="export-note">{format === 'archive' ? t('exports.archiveNote') : t('exports.imagesNote')}</p>
         {error && (
           <p className="export-error" role="alert" data-testid="export-error">
             {error}

@@ -1,4 +1,4 @@
-import { BOOK_PATHS, EXPORT_PATHS, MEMBER_PATHS, type UserInfo } from '@cab/contracts/client';
+import { ARCHIVE_PATHS, BOOK_PATHS, EXPORT_PATHS, MEMBER_PATHS, type UserInfo } from '@cab/contracts/client';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/request.ts';
@@ -121,6 +121,24 @@ describe('the export sheet', () => {
     fireEvent.click(screen.getByTestId('export-start'));
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(callOf(1)[1].data).toEqual({ format: 'xlsx' });
+  });
+
+  it("offers the book's owner its whole archive, fetched from the archive call and saved under its name", async () => {
+    request.mockResolvedValue(fileAnswer('PK', '家庭账本.cabbook.zip'));
+    renderPages('/bookSetting/index', { '/bookSetting/index': () => <ExportSheet bookId="42" archive visible onClose={vi.fn()} /> });
+    fireEvent.click(screen.getByTestId('export-format-archive'));
+    expect(screen.getByText(/完整备份含成员和操作记录/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('export-start'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(callOf()).toEqual([
+      ARCHIVE_PATHS.export,
+      expect.objectContaining({ method: 'GET', responseType: 'response', tradingEntity: '42' }),
+    ]);
+    expect(saved[0]!.name).toBe('家庭账本.cabbook.zip');
+    cleanup();
+    // Not the owner (or from the flow): no archive.
+    sheet(FILTER);
+    expect(screen.queryByTestId('export-format-archive')).toBeNull();
   });
 
   it('shows how far a download is while it runs', async () => {

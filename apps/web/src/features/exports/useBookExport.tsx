@@ -7,13 +7,13 @@ import '../../i18n/export-book.ts';
 // that every first load carries.
 const ExportSheet = lazy(() => import('./ExportSheet.tsx'));
 
-/** The book settings' export: the whole book. `open` shows the sheet, `element` draws it (kept once closed, to slide away). */
-export function useBookExport(bookId: string) {
+/** The book settings' export: the whole book (and, for its owner, its archive). `open` shows the sheet, `element` draws it (kept once closed, to slide away). */
+export function useBookExport(bookId: string, owned = false) {
   const [sheet, setSheet] = useState<'closed' | 'open' | 'shut'>('closed');
   const element =
     sheet === 'closed' ? null : (
       <Suspense fallback={null}>
-        <ExportSheet bookId={bookId} visible={sheet === 'open'} onClose={() => setSheet('shut')} />
+        <ExportSheet bookId={bookId} archive={owned} visible={sheet === 'open'} onClose={() => setSheet('shut')} />
       </Suspense>
     );
   return { open: () => setSheet('open'), element };

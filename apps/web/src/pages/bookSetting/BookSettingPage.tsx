@@ -48,7 +48,7 @@ function BookSettings() {
   const edit = (what: 'name' | 'remark' | 'cover' | 'icon') => (mayEdit ? () => setEditing(what) : undefined);
   const mayImport = owned || perms.allowed(Permission.ADD_TRANSACTION);
   const mayExport = owned || perms.allowed(Permission.TRANSACTION_GROUP);
-  const exportSheet = useBookExport(bookId);
+  const exportSheet = useBookExport(bookId, owned);
   if (!bookId || (book.isError && isBookGone(book.error))) {
     return (
       <div className="page" data-testid="page-book-setting">

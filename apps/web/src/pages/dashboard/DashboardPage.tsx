@@ -25,6 +25,8 @@ import '../../i18n/record.ts';
 
 // The share view (a popup with its animation code) loads when it is first opened.
 const SharePopup = lazy(() => import('./SharePopup.tsx'));
+// Offline recording's state (docs/offline.md) comes after the page: rarely shown, kept by the service worker for offline starts.
+const OfflineBanner = lazy(() => import('../../features/offline/components/OfflineBanner.tsx').then((m) => ({ default: m.OfflineBanner })));
 
 const QUICK = [
   { key: 'flows', to: '/flow/index', icon: <Icon name="list" /> },
@@ -139,6 +141,9 @@ function Dashboard() {
           </span>
         }
       />
+      <Suspense fallback={null}>
+        <OfflineBanner bookId={bookId} />
+      </Suspense>
       <div className="dash-header">
         <div style={{ fontSize: 13 }}>
           <span data-testid="dashboard-month">{monthName(month.data?.month, now, book.data?.time_zone)}</span> ·{' '}

@@ -13,6 +13,7 @@ import { refetchStatistics } from '../../features/flows/api.ts';
 import { BookState } from '../../features/flows/components/BookState.tsx';
 import { FlowEntries } from '../../features/flows/components/FlowEntries.tsx';
 import { FlowList } from '../../features/flows/components/FlowList.tsx';
+import { FlowBookContext } from '../../features/flows/context.ts';
 import { FlowSkeleton } from '../../features/flows/components/FlowSkeleton.tsx';
 import { FlowGlyph } from '../../features/flows/components/glyphs.tsx';
 import { MaskToggle } from '../../features/flows/components/MaskToggle.tsx';
@@ -27,6 +28,10 @@ import { useTranslation } from '../../i18n/index.ts';
 import { useSettingsStore } from '../../stores/settings.ts';
 import '../../features/flows/flows.css';
 import '../../i18n/flow.ts';
+
+// Offline recording's parts (docs/offline.md) come after the page: rarely shown, and kept by the service worker for offline starts.
+const OfflineBanner = lazy(() => import('../../features/offline/components/OfflineBanner.tsx').then((m) => ({ default: m.OfflineBanner })));
+const WaitingList = lazy(() => import('../../features/flows/components/WaitingList.tsx').then((m) => ({ default: m.WaitingList })));
 
 // The accounts sheet (a popup) loads when it is first opened.
 const AccountsSheet = lazy(() => import('../../features/flows/components/AccountsSheet.tsx'));
@@ -104,6 +109,10 @@ function Flow() {
     return (
       <div className="page" data-testid="page-flow">
         {bar}
+        <Suspense fallback={null}>
+          <OfflineBanner bookId={bookId} />
+          <WaitingList bookId={bookId} masked={masked} />
+        </Suspense>
         <BookState bookId={bookId} book={book} />
       </div>
     );
@@ -115,6 +124,9 @@ function Flow() {
   return (
     <div className="page flow-page" data-testid="page-flow">
       {bar}
+      <Suspense fallback={null}>
+        <OfflineBanner bookId={bookId} />
+      </Suspense>
       <PullRefresh onRefresh={() => refetchStatistics(qc, bookId)}>
         <FlowEntries bookId={bookId} onAccounts={() => setSheet('open')} />
         {failed ? (
@@ -140,6 +152,11 @@ function Flow() {
                 </button>
               </div>
             )}
+            <FlowBookContext.Provider value={{ timeZone: book.data.time_zone, currency: book.data.currency }}>
+              <Suspense fallback={null}>
+                <WaitingList bookId={bookId} masked={masked} />
+              </Suspense>
+            </FlowBookContext.Provider>
             <FlowList
               bookId={bookId}
               calendar={calendar}

@@ -24,7 +24,6 @@ const TYPE_WORDS: Record<string, ImportedRow['type']> = {
   refund: 'Refund',
 };
 
-
 /** The row's type and amount as the mapping's sign rule reads them, or the outcome in their stead. */
 function typeAndAmount(m: ColumnMapping, cells: Cells, line: number): { type: ImportedRow['type']; amount: Amount } | Outcome {
   if (m.sign === 'twoColumns') {

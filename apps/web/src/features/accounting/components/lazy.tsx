@@ -29,7 +29,11 @@ export function usePrefetchRecordPopups(ready: boolean): void {
   const qc = useQueryClient();
   const userId = useUserStore((s) => s.user?.userid ?? '');
   useEffect(() => {
-    if (ready) whenIdle(() => void Promise.all([loadPicker(), loadDate(), loadTemplates(), loadSheet()]).catch(() => undefined));
+    if (ready)
+      whenIdle(
+        () =>
+          void Promise.all([loadPicker(), loadDate(), loadTemplates(), loadSheet(), import('../offline-save.ts')]).catch(() => undefined),
+      );
     // The picker style too, so the first picker opens in it at once.
     if (ready && userId) void qc.prefetchQuery(pickerStyleQuery(userId));
   }, [ready, qc, userId]);

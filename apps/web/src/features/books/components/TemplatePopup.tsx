@@ -7,6 +7,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { useCreateBook } from '../mutations.ts';
 import { templateText, useTemplateCategories, useTemplates } from '../queries.ts';
 import { BookIcon } from './BookIcon.tsx';
+import { FromBackup } from './FromBackup.tsx';
 
 /** Names the new book (prefilled with the template's name) before creating it. */
 function NameStep({
@@ -145,6 +146,7 @@ export function TemplatePopup({
               );
             })}
           </div>
+          {!template && <FromBackup onDone={close} />}
         </>
       )}
     </Popup>

@@ -60,7 +60,7 @@ export const TransactionRow = memo(function TransactionRow({ transaction: t, mas
         ? tr(`flow.types.${t.business_type}`)
         : t.category.name;
   const otherRecorder =
-    t.recorder && me && t.recorder.id !== me
+    t.recorder?.id && me && t.recorder.id !== me
       ? tr('flow.recordedBy', { name: shownNickname(t.recorder.nickname, i18n.language) })
       : undefined;
   const details = rowDetails(t, otherRecorder);

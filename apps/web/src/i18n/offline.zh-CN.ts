@@ -1,0 +1,22 @@
+/** Offline recording's texts (docs/offline.md): loaded with the recording screen, the flow and the dashboard. */
+export const offlineZhCN = {
+  queued: '已保存在手机上，联网后自动同步',
+  queuedDelete: '已删除，联网后自动同步',
+  busy: '这笔正在同步，请稍后再改',
+  banner: '离线中：记账会在联网后自动同步',
+  bannerWaiting: '离线中：记账会在联网后自动同步，{{count}} 条待同步',
+  waitingOnline: '{{count}} 条待同步，正在发送',
+  failedCount: '{{count}} 条未同步，点按查看',
+  waitingTitle: '待同步',
+  waiting: '待同步',
+  sending: '同步中',
+  failed: '未同步',
+  kinds: { update: '修改', delete: '删除' },
+  deleted: '删除 {{count}} 笔',
+  retry: '重试',
+  edit: '修改后重试',
+  discard: '放弃',
+  discardConfirm: '放弃这条记录？它不会再同步到云端。',
+  retried: '将重新同步',
+  discarded: '已放弃',
+};
