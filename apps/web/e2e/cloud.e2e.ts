@@ -275,7 +275,8 @@ describe('cloud space journey at 390x844', () => {
       await expect.poll(() => page.getByTestId('cloud-grants').textContent()).toContain('来自账本「家庭账本」');
       await screen('b-my-space-shared');
 
-      // The same page in English.
+      // The same page in English (once the save's toast, in Chinese, has gone).
+      await page.locator('.adm-toast-main').waitFor({ state: 'detached', timeout: 10_000 });
       await page.goto('/#/pages/mine/index');
       await page.getByTestId('mine-language').click();
       await page.getByTestId('language-en').click();

@@ -106,6 +106,32 @@ describe('recording offline (docs/offline.md)', () => {
     await page.waitForTimeout(1500);
     expect((await flow()).length).toBe(3);
     await shot(page, 'flow-synced');
+
+    // A stored record edited while offline, and meanwhile by another member: each change survives
+    // (the phone sends only the field it changed; docs/offline.md, "Conflict rules").
+    const second = sent[1]!;
+    await go(page, `#/subPackages/accounting/index?id=${second.id}`);
+    await visible(page, 'rec-save');
+    await expect.poll(() => page.getByTestId('rec-remark').locator('input').inputValue()).toBe('改过');
+    await context.setOffline(true);
+    for (let i = 0; i < 5; i++) await page.getByTestId('pad-back').click();
+    await keys(page, '44');
+    await page.getByTestId('rec-save').click();
+    await toast(page, '已保存在手机上，联网后自动同步');
+    const other = await signedFetch(
+      base,
+      'PATCH',
+      `/cab-accounting-ws/v2/account-book/transaction/${second.id}`,
+      { remark: '另一台手机' },
+      token,
+      {
+        'trading-entity': bookId,
+      },
+    );
+    expect(other.status).toBe(200);
+    await context.setOffline(false);
+    await expect.poll(async () => (await flow()).find((r) => r.id === second.id)?.amount, { timeout: 45_000 }).toBe('44.00');
+    expect((await flow()).find((r) => r.id === second.id)?.remark).toBe('另一台手机');
     expect(errors).toEqual([]);
   }, 180_000);
 });

@@ -1,6 +1,16 @@
 import type { AccountItem, CategoryItem, LabelItem, Transaction } from '@cab/contracts/client';
 import { describe, expect, it } from 'vitest';
-import { buildBody, convertMinor, defaultsFor, selectionOf, tabOf, templateBody, validate, type FormValues } from './form.ts';
+import {
+  buildBody,
+  changedFields,
+  convertMinor,
+  defaultsFor,
+  selectionOf,
+  tabOf,
+  templateBody,
+  validate,
+  type FormValues,
+} from './form.ts';
 
 const cat = (id: string, name: string, parent: string | null = null, subs: CategoryItem[] = []): CategoryItem => ({
   id,
@@ -208,5 +218,24 @@ describe('checking and sending the form', () => {
     expect(sel.category).toEqual({ id: '103', name: '午餐', icon: 'food', parentName: '餐饮' });
     expect(sel.member).toEqual({ id: '202', name: '妈妈' });
     expect(sel.merchant).toEqual({ id: '0', name: '无商家' });
+  });
+});
+
+describe('an edit sends what it changed', () => {
+  const loaded = {
+    business_type: 'Expense',
+    account: { id: '1' },
+    category: { id: '2' },
+    amount: '12.00',
+    remark: '',
+    member: null,
+    images: [],
+  };
+  it("leaves out every field the form did not change, so another member's change to them survives", () => {
+    expect(changedFields({ ...loaded, amount: '13.50' }, loaded)).toEqual({ amount: '13.50' });
+    expect(changedFields({ ...loaded, category: { id: '3' }, images: ['9'] }, loaded)).toEqual({ category: { id: '3' }, images: ['9'] });
+  });
+  it('sends the whole form when nothing changed (an edit of no field is refused)', () => {
+    expect(changedFields({ ...loaded }, loaded)).toEqual(loaded);
   });
 });

@@ -222,6 +222,17 @@ export function buildBody(v: FormValues, editing = false): Record<string, unknow
   });
 }
 
+/**
+ * An edit's fields that differ from the record as the form was filled: only they are
+ * sent, so a field another member changed meanwhile (while this phone was offline,
+ * docs/offline.md) survives an edit that did not touch it. Nothing changed: the whole
+ * body (an edit that sends no field is refused).
+ */
+export function changedFields(next: Record<string, unknown>, loaded: Record<string, unknown>): Record<string, unknown> {
+  const changed = Object.fromEntries(Object.entries(next).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(loaded[k])));
+  return Object.keys(changed).length ? changed : next;
+}
+
 export const CREATE_PATH: Record<RecordTab, string> = {
   Expense: ACCOUNTING_PATHS.expense,
   Income: ACCOUNTING_PATHS.income,

@@ -13,6 +13,7 @@ import {
   CREATE_PATH,
   LABEL_FIELDS,
   buildBody,
+  changedFields,
   resolveSelection,
   selectionOf,
   tabOf,
@@ -134,6 +135,11 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
     place: draft.place,
   };
 
+  // The edited record as the form was filled (its lists there too): an edit sends what differs from it.
+  const filled = useRef<{ visit: string; body: Record<string, unknown> } | undefined>(undefined);
+  if (editId && !limited && !isLocalId(editId) && draft.loaded && data && filled.current?.visit !== visit)
+    filled.current = { visit, body: buildBody(values, true) };
+
   const clearError = (f: keyof FormErrors) => errors[f] && setErrors((e) => ({ ...e, [f]: undefined }));
 
   /** Images still uploading, or failed, hold the save back (and say so). */
@@ -149,9 +155,10 @@ export function useRecordForm(bookId: string, editParam: string | null, data: Re
       const e = limited ? {} : validate(values);
       setErrors(e);
       if (Object.values(e).some(Boolean) || !imagesReady()) return;
-      const body = limited
+      const whole = limited
         ? { remark: values.remark.trim(), transaction_time: values.time, images: values.images, place: values.place ?? null }
         : buildBody(values, Boolean(editId));
+      const body = editId && filled.current?.visit === visit ? changedFields(whole, filled.current.body) : whole;
       const key = keys.current.keyFor({ editId, tab, body });
       // Without a network the write waits on the phone (features/offline): what the flow shows meanwhile,
       // and for a waiting record (a local id) the create it becomes.
