@@ -1,4 +1,4 @@
-import type { AmountSign, ColumnMapping, ImportDateFormat, MappedField } from '@cab/contracts/client';
+import { MAPPED_FIELDS, type AmountSign, type ColumnMapping, type ImportDateFormat, type MappedField } from '@cab/contracts/client';
 
 /**
  * A sheet's column mapping as the form holds it (any CSV, TSV or Excel sheet): which
@@ -20,17 +20,8 @@ const AMOUNT_FIELDS: Record<AmountSign, readonly MappedField[]> = {
 export const requiredFields = (sign: AmountSign): MappedField[] => ['time', ...AMOUNT_FIELDS[sign]];
 
 /** The fields a row may also have, whatever the sign. */
-export const OPTIONAL_FIELDS: readonly MappedField[] = [
-  'category',
-  'subcategory',
-  'account',
-  'toAccount',
-  'remark',
-  'member',
-  'merchant',
-  'project',
-  'currency',
-];
+// The contract lists them after the date, amount and type columns.
+export const OPTIONAL_FIELDS: readonly MappedField[] = MAPPED_FIELDS.slice(MAPPED_FIELDS.indexOf('category'));
 
 /** The needed fields no column is chosen for, in the form's order. */
 export const missingFields = (d: MappingDraft): MappedField[] => requiredFields(d.sign).filter((f) => !d.columns[f]);
