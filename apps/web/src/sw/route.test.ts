@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { swRoute } from './route.ts';
+import { NETWORK_PATHS, swRoute } from './route.ts';
 
 const O = 'https://cab.example';
 const get = (path: string, o: Partial<{ method: string; mode: string; cache: string }> = {}) =>
@@ -40,5 +40,17 @@ describe('swRoute', () => {
   it('keeps other files of the app as a fallback', () => {
     expect(get('/manifest.webmanifest')).toBe('file');
     expect(get('/icons/icon-192.png')).toBe('file');
+  });
+  it('routes statically to the network exactly the paths the fetch event leaves to it', () => {
+    // A URL pattern's '*' as a path: the pattern with its star made into a sample, and the prefix alone.
+    for (const pattern of NETWORK_PATHS) {
+      expect(get(pattern.replace('*', 'x/y'))).toBe('network');
+      expect(get(pattern.replace('*', 'x/y'), { mode: 'navigate' })).toBe('network');
+    }
+    // Nothing of the app itself is in them: the shell, its files and a page.
+    const matches = (p: string) => NETWORK_PATHS.some((n) => (n.endsWith('*') ? p.startsWith(n.slice(0, -1)) : p === n));
+    for (const p of ['/', '/index.html', '/assets/index-abc.js', '/manifest.webmanifest', '/icons/icon-192.png', '/cab', '/serverless'])
+      expect(matches(p)).toBe(false);
+    for (const p of ['/cab-track-ws/v1/events', '/server', '/dev/host/a', '/docs']) expect(matches(p)).toBe(true);
   });
 });

@@ -20,6 +20,27 @@ export interface SwRequest {
 /** Paths of the server's API and its non-app files (vite.config.ts proxies the same to the server). */
 const API = /^\/(cab-|finance-|server(\/|$)|dev(\/|$)|v2\/|files\/|docs(\/|$)|static\/)/;
 
+/**
+ * The same paths as the browser's static routes (Chromium's `InstallEvent.addRoutes`), so
+ * that their requests go straight to the network without waking the worker. A request a
+ * page makes as it goes away (the tracker's last batch, with `keepalive`) went through the
+ * worker's fetch event and was lost with the page; routed here it leaves as it would
+ * without a worker. Browsers without static routing use the fetch event's 'network'.
+ */
+export const NETWORK_PATHS = [
+  '/cab-*',
+  '/finance-*',
+  '/server',
+  '/server/*',
+  '/dev',
+  '/dev/*',
+  '/v2/*',
+  '/files/*',
+  '/docs',
+  '/docs/*',
+  '/static/*',
+] as const;
+
 export function swRoute(req: SwRequest, origin: string): SwRoute {
   if (req.method !== 'GET') return 'network';
   const url = new URL(req.url);
