@@ -13,5 +13,8 @@ export default defineConfig({
     // jsdom each (four times faster); src/test-setup.ts gives every file fresh modules of
     // ours, real timers, an empty page and empty storage, and drops the last file's idle work.
     isolate: false,
+    // A page test takes well under a second alone; on a loaded two-core machine (a build or a
+    // server suite beside it) one took over 5 s, the default. Slowness is measured in bench/.
+    testTimeout: 15_000,
   },
 });

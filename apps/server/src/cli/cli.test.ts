@@ -190,15 +190,45 @@ describe('jobs', () => {
   it("lists the background jobs' runs, newest first, and checks its limit", async () => {
     const repo = new JobsRepository(t.db);
     const at = new Date('2026-11-26T02:00:00Z');
-    await repo.claim('housekeeping', '2026-11-26T10', 'host:1', at, new Date(at.getTime() + 60_000));
+    await repo.claim('housekeeping', '2026-11-26T10', 'host:1', at, new Date(at.getTime() + 60_000), at);
     await repo.finish('housekeeping', '2026-11-26T10', 'host:1', 'done', 'removed 1 books, 0 images, 0 avatars', at, at);
     const list = await cab('jobs');
     expect(list.code).toBe(0);
-    expect(list.out[0]).toMatch(/^job +period +status +instance +attempts +started +outcome$/);
+    expect(list.out[0]).toMatch(/^job +period +status +instance +attempts +started +next try +outcome$/);
     expect(list.out).toContainEqual(
-      expect.stringMatching(/^housekeeping +2026-11-26T10 +done +host:1 +1 +2026-11-26T02:00:00\.000Z +removed 1 books/),
+      expect.stringMatching(/^housekeeping +2026-11-26T10 +done +host:1 +1 +2026-11-26T02:00:00\.000Z +- +removed 1 books/),
     );
     expect(await cab('jobs', 'list', '--limit', '0')).toMatchObject({ code: 2 });
+  });
+
+  it('lists the runs not done: a failed one with its next try, one whose instance stopped, one left to later runs', async () => {
+    const repo = new JobsRepository(t.db);
+    const now = t.clock.now();
+    const at = (ms: number) => new Date(now + ms);
+    // Failed a minute ago on its second try: tried again 10 minutes after.
+    await repo.claim('cli-failing', 'k1', 'host:1', at(-120_000), at(-90_000), at(-120_000));
+    await repo.claim('cli-failing', 'k1', 'host:2', at(-60_000), at(-30_000), at(-120_000));
+    await repo.finish('cli-failing', 'k1', 'host:2', 'failed', 'the provider did not answer', at(-60_000), at(9 * 60_000));
+    // Running on an instance whose lease ran out.
+    await repo.claim('cli-stopped', 'k2', 'host:3', at(-120_000), at(-1000), at(-120_000));
+    // Failed 8 days ago: past the 7 days runs are taken up.
+    await repo.claim('cli-old', '2020-01-01', 'host:4', at(-8 * 86_400_000), at(-8 * 86_400_000), at(-8 * 86_400_000));
+    const failures = await cab('jobs', 'failures');
+    expect(failures.code, failures.err.join()).toBe(0);
+    expect(failures.out[0]).toMatch(/^job +period +status +instance +attempts +started +next try +outcome$/);
+    expect(failures.out).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^cli-failing +k1 +failed +host:2 +2 +\\S+ +${at(9 * 60_000).toISOString()} +the provider did not answer$`),
+      ),
+    );
+    expect(failures.out).toContainEqual(
+      expect.stringMatching(/^cli-stopped +k2 +running +host:3 +1 +\S+ +at the next tick \(its instance stopped\)/),
+    );
+    expect(failures.out).toContainEqual(
+      expect.stringMatching(/^cli-old +2020-01-01 +running +host:4 +1 +\S+ +never \(left to later runs\)/),
+    );
+    expect(failures.out.join('\n')).not.toContain('housekeeping');
+    expect(await cab('jobs', 'failures', '--limit', '1001')).toMatchObject({ code: 2 });
   });
 });
 

@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE } from '@cab/contracts';
 import { serverJobs } from '../../jobs.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { JobsRepository } from '../../platform/jobs/jobs.repository.ts';
-import { JobRunner } from '../../platform/jobs/runner.ts';
+import { CATCH_UP_MS, JobRunner, runKey } from '../../platform/jobs/runner.ts';
 import { CommandFailed, UsageError, intArg, withDatabase, type CliContext, type CommandGroup } from '../kit.ts';
 import { withBuiltApp } from '../with-app.ts';
 import { printTable } from '../table.ts';
@@ -16,23 +16,17 @@ export const jobs: CommandGroup = {
   subcommands: [
     {
       name: 'list',
-      summary: 'the latest runs, newest first: job, period, status, instance, attempts, what it did (50 unless --limit, 1 to 1000)',
+      summary:
+        'the latest runs, newest first: job, period, status, instance, attempts, next try, what it did (50 unless --limit, 1 to 1000)',
       options: { limit: 'how many runs, 1 to 1000 (default 50)' },
-      run: (_args, ctx, options) =>
-        withDatabase(ctx, async ({ db }) => {
-          const limit = options.limit === undefined ? 50 : intArg(options.limit, '--limit', 1, 1000);
-          const runs = await new JobsRepository(db).latest(limit);
-          const rows = runs.map((r) => [
-            r.job,
-            r.run_key,
-            r.status,
-            r.owner,
-            String(r.attempts),
-            new Date(r.started_at).toISOString(),
-            r.outcome,
-          ]);
-          printTable(ctx.out, ['job', 'period', 'status', 'instance', 'attempts', 'started', 'outcome'], rows, 'no runs yet');
-        }),
+      run: (_args, ctx, options) => listRuns(ctx, options.limit, false),
+    },
+    {
+      name: 'failures',
+      summary:
+        'runs not done: failed ones with their next try (5, 10, 20, 40, then every 60 minutes) and running ones whose instance stopped',
+      options: { limit: 'how many runs, 1 to 1000 (default 50)' },
+      run: (_args, ctx, options) => listRuns(ctx, options.limit, true),
     },
     {
       name: 'run',
@@ -43,6 +37,45 @@ export const jobs: CommandGroup = {
     },
   ],
 };
+
+/** The runs as a table; a run's next try is when another tick may take it (failed, or its instance stopped). */
+function listRuns(ctx: CliContext, limitOption: string | undefined, notDone: boolean): Promise<void> {
+  return withDatabase(ctx, async ({ db }) => {
+    const limit = limitOption === undefined ? 50 : intArg(limitOption, '--limit', 1, 1000);
+    const now = ctx.now().getTime();
+    const runs = await new JobsRepository(db).latest(limit, { notDone });
+    const nextTry = (r: (typeof runs)[number]) => {
+      if (r.status === 'done') return '-';
+      const lease = new Date(r.lease_until).getTime();
+      if (lease > now) return r.status === 'failed' ? new Date(lease).toISOString() : '-';
+      // Past its period, a minutely run is left to the next one (which does the same work); others are taken up for 7 days.
+      const current = runKey(
+        r.run_key.includes(':') ? 'minutely' : r.run_key.includes('T') ? 'hourly' : 'daily',
+        ctx.now(),
+        DEFAULT_TIME_ZONE,
+      );
+      if (r.run_key !== current && (r.run_key.includes(':') || !r.run_at || new Date(r.run_at).getTime() < now - CATCH_UP_MS))
+        return 'never (left to later runs)';
+      return r.status === 'running' ? 'at the next tick (its instance stopped)' : 'at the next tick';
+    };
+    const rows = runs.map((r) => [
+      r.job,
+      r.run_key,
+      r.status,
+      r.owner,
+      String(r.attempts),
+      new Date(r.started_at).toISOString(),
+      nextTry(r),
+      r.outcome,
+    ]);
+    printTable(
+      ctx.out,
+      ['job', 'period', 'status', 'instance', 'attempts', 'started', 'next try', 'outcome'],
+      rows,
+      notDone ? 'every run is done' : 'no runs yet',
+    );
+  });
+}
 
 /** One job run as the server runs it, on the server's database and settings (a payment provider included). */
 async function runJob(args: readonly string[], ctx: CliContext, atOption: string | undefined): Promise<void> {

@@ -577,6 +577,8 @@ export interface JobRunsTable {
   started_at: Timestamp;
   finished_at: Timestamp | null;
   outcome: Generated<string>;
+  /** The moment the run is for (migration 0031); null on runs made before it. */
+  run_at: Timestamp | null;
 }
 
 /** Commerce (migration 0023, docs/commerce.md): what is sold, what was bought, how it was paid. */

@@ -27,8 +27,18 @@ export interface RunResult {
   outcome: string;
 }
 
-/** How soon a failed run is tried again. */
+/** How soon a failed run is tried again the first time; each failure after doubles it, up to RETRY_MAX_MS. */
 const RETRY_MS = 5 * 60_000;
+const RETRY_MAX_MS = 60 * 60_000;
+/** How far back a tick takes up runs of past periods (a minutely job's next run does the same work: never). */
+export const CATCH_UP_MS = 7 * 86_400_000;
+/** Past runs taken up in one tick, at most (each tick takes the next ones). */
+const CATCH_UP_PER_TICK = 20;
+
+/** The wait before the next try of a run that failed on its `attempts`th try: 5, 10, 20, 40, then 60 minutes. */
+export function retryDelay(attempts: number): number {
+  return Math.min(RETRY_MS * 2 ** Math.max(0, Math.min(attempts, 20) - 1), RETRY_MAX_MS);
+}
 /** Finished runs are kept this long for the operator's listing (a minutely job's a day: 1,440 rows). */
 const KEEP_MS = 30 * 86_400_000;
 const KEEP_MINUTELY_MS = 86_400_000;
@@ -89,6 +99,12 @@ export class JobRunner {
     const at = new Date(this.clock.now());
     const results: RunResult[] = [];
     for (const job of this.jobs.values()) results.push(await this.runFor(job, at));
+    // Then runs of past periods left failed, or by an instance that died, while in their period or after it.
+    const catchUp = [...this.jobs.values()].filter((j) => j.period !== 'minutely').map((j) => j.name);
+    for (const open of await this.repo.open(catchUp, at, new Date(at.getTime() - CATCH_UP_MS), CATCH_UP_PER_TICK)) {
+      const job = this.jobs.get(open.job);
+      if (job) results.push(await this.runFor(job, new Date(open.run_at)));
+    }
     await this.repo.dropFinished(new Date(at.getTime() - KEEP_MS), new Date(at.getTime() - KEEP_MINUTELY_MS));
     return results;
   }
@@ -104,9 +120,8 @@ export class JobRunner {
     const key = runKey(job.period, at, this.o.zone);
     const now = new Date(this.clock.now());
     const owner = this.owner;
-    if (!(await this.repo.claim(job.name, key, owner, now, new Date(now.getTime() + job.leaseMs)))) {
-      return { job: job.name, runKey: key, result: 'held', outcome: '' };
-    }
+    const claimed = await this.repo.claim(job.name, key, owner, now, new Date(now.getTime() + job.leaseMs), at);
+    if (!claimed) return { job: job.name, runKey: key, result: 'held', outcome: '' };
     try {
       const outcome = await job.run(at);
       await this.repo.finish(job.name, key, owner, 'done', outcome, new Date(this.clock.now()), new Date(this.clock.now()));
@@ -115,7 +130,7 @@ export class JobRunner {
     } catch (err) {
       const outcome = err instanceof Error ? err.message : String(err);
       const end = this.clock.now();
-      await this.repo.finish(job.name, key, owner, 'failed', outcome, new Date(end), new Date(end + RETRY_MS));
+      await this.repo.finish(job.name, key, owner, 'failed', outcome, new Date(end), new Date(end + retryDelay(claimed.attempts)));
       this.o.log?.('error', `job ${job.name} failed`, { job: job.name, run: key, err });
       return { job: job.name, runKey: key, result: 'failed', outcome };
     }
