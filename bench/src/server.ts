@@ -17,7 +17,7 @@ import { migrate } from '../../apps/server/src/platform/db/migrate.ts';
 import { CatalogueRepository } from '../../apps/server/src/modules/templates/catalogue.repository.ts';
 import { raiseSequences } from '../../apps/server/src/modules/zones/zone-ids.ts';
 import { MemoryStore, RedisStore } from '../../apps/server/src/platform/kv.ts';
-import { LocalFileStorage } from '../../apps/server/src/platform/storage.ts';
+import { LocalFileStorage } from '../../apps/server/src/platform/storage-local.ts';
 import { signedFetch, signedHeaders } from '../../apps/server/test/process.ts';
 
 type Inject = (

@@ -20,6 +20,7 @@ export const HOUSE = [
           'apps/server/src/sms-config.ts',
           'apps/server/src/payments-config.ts',
           'apps/server/src/webviews-config.ts',
+          'apps/server/src/storage-config.ts',
           'apps/server/src/server-root.ts',
         ],
       },

@@ -18,6 +18,9 @@ import {
 import { REMARK_WORDS } from '../test/large-book.ts';
 import { signedFetch, type RunningServer } from '../test/process.ts';
 
+/** Where the set-up calls go: one server, or a proxy in front of several; `sms` is where their codes went. */
+export type LoadTarget = Pick<RunningServer, 'base' | 'sms'>;
+
 export interface LoadUser {
   name: string;
   phone: string;
@@ -63,14 +66,14 @@ export const pick = <T>(rnd: () => number, items: readonly T[]): T => {
 };
 
 /** A signed call that must succeed; answers the parsed body (null for 204). */
-export async function call<T>(s: RunningServer, method: string, url: string, body?: unknown, token?: string, bookId?: string): Promise<T> {
+export async function call<T>(s: LoadTarget, method: string, url: string, body?: unknown, token?: string, bookId?: string): Promise<T> {
   const res = await signedFetch(s.base, method, url, body, token, bookId ? { 'trading-entity': bookId } : {});
   const text = await res.text();
   if (!res.ok) throw new Error(`setup: ${method} ${url} answered ${res.status} ${text.slice(0, 300)}`);
   return (text ? JSON.parse(text) : null) as T;
 }
 
-export async function signUp(s: RunningServer, name: string, phone: string): Promise<LoadUser> {
+export async function signUp(s: LoadTarget, name: string, phone: string): Promise<LoadUser> {
   await call(s, 'POST', AUTH_PATHS.verifyCode, { phone, type: 4 });
   if (!s.sms) throw new Error('the load server runs in production: it needs the local SMS gateway of startServerProcess');
   const code = s.sms.codeFor(phone);
@@ -84,7 +87,7 @@ interface CategoryNode {
 }
 
 /** A new book from a template, with the lists recording needs. */
-export async function makeBook(s: RunningServer, owner: LoadUser, template: string, templateIds: Map<string, string>): Promise<LoadBook> {
+export async function makeBook(s: LoadTarget, owner: LoadUser, template: string, templateIds: Map<string, string>): Promise<LoadBook> {
   const templateId = templateIds.get(template);
   if (!templateId) throw new Error(`no template ${template}`);
   const made = await call<{ data: { id: string; name: string } }>(s, 'POST', BOOK_PATHS.create, { id: templateId }, owner.token);
@@ -120,7 +123,7 @@ export async function makeBook(s: RunningServer, owner: LoadUser, template: stri
 }
 
 /** Adds a user by phone with a role of the book, and the user accepts (the members API). */
-export async function share(s: RunningServer, book: LoadBook, who: LoadUser, role: 'admin' | 'bookkeeper'): Promise<void> {
+export async function share(s: LoadTarget, book: LoadBook, who: LoadUser, role: 'admin' | 'bookkeeper'): Promise<void> {
   const owner = book.members[0];
   if (!owner) throw new Error('a book without an owner');
   const roles = await call<{ data: Array<{ role_id: string; role_code: string }> }>(
@@ -149,7 +152,7 @@ export async function share(s: RunningServer, book: LoadBook, who: LoadUser, rol
 }
 
 /** A monthly expense budget for the whole book, so the budget center has something to add up. */
-export async function addBudget(s: RunningServer, book: LoadBook, amount: string): Promise<void> {
+export async function addBudget(s: LoadTarget, book: LoadBook, amount: string): Promise<void> {
   const owner = book.members[0];
   if (!owner) throw new Error('a book without an owner');
   const url = bookPath(BUDGET_PATHS.add, { type: 'Book', id: book.id, budget_type: 'Expense', recurrence_type: 'Month' });
@@ -199,7 +202,7 @@ export function transactionOf(
 }
 
 /** Fills a book with `count` transactions over the last year through the batch call, keeping their ids. */
-export async function fill(s: RunningServer, rnd: () => number, book: LoadBook, count: number): Promise<void> {
+export async function fill(s: LoadTarget, rnd: () => number, book: LoadBook, count: number): Promise<void> {
   const now = Date.now();
   for (let done = 0; done < count; done += BATCH_MAX) {
     const size = Math.min(BATCH_MAX, count - done);
@@ -218,7 +221,7 @@ export async function fill(s: RunningServer, rnd: () => number, book: LoadBook, 
 }
 
 /** Six users and four books, three of them shared, each filled with `perBook` transactions. */
-export async function makeFamily(s: RunningServer, perBook: number): Promise<{ users: LoadUser[]; books: LoadBook[] }> {
+export async function makeFamily(s: LoadTarget, perBook: number): Promise<{ users: LoadUser[]; books: LoadBook[] }> {
   const rnd = random(12);
   const stamp = String(Date.now()).slice(-6);
   const names = ['mum', 'dad', 'grandma', 'son', 'shopkeeper', 'clerk'];

@@ -2,9 +2,9 @@
  * Load (issue 12): the real server as a process in production mode, on a PostgreSQL
  * database of its own and Redis, under a family's mix of reads and writes (load-mix.ts)
  * from six users in four books, at a fixed rate for a minute. Requests are sent on a
- * schedule, not one after another (open loop): a slow answer does not hold back the
- * next request, and each latency runs from the moment the request was due, so a stall
- * shows in the figures instead of hiding in fewer requests (coordinated omission).
+ * schedule, not one after another (open loop, load-loop.ts): a slow answer does not hold
+ * back the next request, and each latency runs from the moment the request was due, so a
+ * stall shows in the figures instead of hiding in fewer requests (coordinated omission).
  *
  *   CAB_LOAD_SECONDS (60)  CAB_LOAD_RATE (50/s)  CAB_LOAD_WARMUP_SECONDS (10)  CAB_LOAD_PER_BOOK (3000)
  *   CAB_LOAD_P99_MS (250)  CAB_LOAD_RSS_GROWTH (0.3)  CAB_LOAD_HEAP_GROWTH_MB (10)
@@ -15,8 +15,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signedFetch, startServerProcess, waitForExit, type RunningServer } from '../test/process.ts';
 import { postgresAvailable, scratchDatabase, type ScratchDatabase } from './databases.ts';
-import { READ_SHARE, WRITE_SHARE, mixOf, type Planned } from './load-mix.ts';
-import { cpuOf, databaseCpu, liveHeap, mean, quantile, redisUrl, rssOf, serverTimes, sleep, sorted } from './load-measure.ts';
+import { openLoop, type RunResult } from './load-loop.ts';
+import { READ_SHARE, WRITE_SHARE, mixOf } from './load-mix.ts';
+import { cpuOf, databaseCpu, liveHeap, mean, quantile, redisUrl, rssOf, serverTimes, sorted } from './load-measure.ts';
 import { makeFamily, random } from './load-setup.ts';
 
 const SECONDS = Number(process.env.CAB_LOAD_SECONDS ?? 60);
@@ -30,70 +31,6 @@ const RSS_GROWTH_BOUND = Number(process.env.CAB_LOAD_RSS_GROWTH ?? 0.3);
 const HEAP_GROWTH_BOUND_MB = Number(process.env.CAB_LOAD_HEAP_GROWTH_MB ?? 10);
 /** The server must answer at least this share of the scheduled rate. */
 const THROUGHPUT_SHARE = 0.95;
-
-interface Outcome {
-  name: string;
-  write: boolean;
-  /** From the moment the request was due to the end of its answer's body. */
-  ms: number;
-  status: number;
-  doneAt: number;
-}
-
-interface RunResult {
-  outcomes: Outcome[];
-  failures: string[];
-  start: number;
-  end: number;
-  /** How late the client itself sent a request (its own event loop busy): counted in latency too. */
-  maxLateMs: number;
-  maxInFlight: number;
-}
-
-/** Sends `rate` planned calls a second for `seconds`, each at its due time whatever the others are doing. */
-async function openLoop(base: string, plan: () => Planned, rate: number, seconds: number): Promise<RunResult> {
-  const outcomes: Outcome[] = [];
-  const failures: string[] = [];
-  const interval = 1000 / rate;
-  const total = Math.round(rate * seconds);
-  const sent: Array<Promise<void>> = [];
-  let inFlight = 0;
-  let maxInFlight = 0;
-  let maxLateMs = 0;
-  const fire = async (due: number) => {
-    const p = plan();
-    inFlight++;
-    maxInFlight = Math.max(maxInFlight, inFlight);
-    let status = 0;
-    try {
-      const res = await signedFetch(base, p.method, p.url, p.body, p.token, p.headers);
-      const text = await res.text();
-      status = res.status;
-      if (res.ok) p.done?.(text ? JSON.parse(text) : null);
-      else failures.push(`${p.name}: ${p.method} ${p.url} answered ${res.status} ${text.slice(0, 200)}`);
-    } catch (err) {
-      // A refused or reset connection, or an answer that is not JSON.
-      const cause = err instanceof Error && err.cause ? `${String(err)} (${String(err.cause)})` : String(err);
-      failures.push(`${p.name}: ${p.method} ${p.url} failed: ${cause}`);
-    } finally {
-      inFlight--;
-      p.settle?.();
-      const doneAt = performance.now();
-      outcomes.push({ name: p.name, write: p.write, ms: doneAt - due, status, doneAt });
-    }
-  };
-  const start = performance.now();
-  for (let i = 0; i < total;) {
-    const now = performance.now();
-    for (; i < total && start + i * interval <= now; i++) {
-      maxLateMs = Math.max(maxLateMs, now - (start + i * interval));
-      sent.push(fire(start + i * interval));
-    }
-    if (i < total) await sleep(Math.max(0, start + i * interval - performance.now()));
-  }
-  await Promise.all(sent);
-  return { outcomes, failures, start, end: Math.max(...outcomes.map((o) => o.doneAt)), maxLateMs, maxInFlight };
-}
 
 const havePostgres = await postgresAvailable();
 let db: ScratchDatabase | undefined;

@@ -19,6 +19,7 @@ import { registerPipeline } from './http/pipeline.ts';
 import { registerRequestLog, type InFlight } from './http/request-log.ts';
 import { everyAnswerHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { cacheForADay, WEB_STATIC_OPTIONS } from './http/static-files.ts';
+import { registerStoredFiles } from './http/stored-files.ts';
 import type { RegisteredRoute } from './http/route.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -156,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const routes: RegisteredRoute[] = [];
 
   // The outbox logs every code and lets anyone read them back: never in production (config.ts refuses it there too).
-  const sms = deps.sms ?? createSmsSender(config.sms, app.log, () => clock.now());
+  const sms = deps.sms ?? createSmsSender(config.sms, app.log, () => clock.now(), kv);
   const outbox = sms instanceof OutboxSmsSender && !config.production ? sms : undefined;
 
   const broadcast = deps.broadcast ?? new MemoryBroadcast();
@@ -264,17 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     setHeaders: cacheForADay,
   });
 
-  if (storage.localRoot) {
-    fs.mkdirSync(storage.localRoot, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: storage.localRoot,
-      prefix: '/files/',
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      setHeaders: cacheForADay,
-    });
-  }
+  await registerStoredFiles(app, storage);
   if (fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', ...WEB_STATIC_OPTIONS });
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ENVIRONMENTS, FREE_CAPACITY_MB, WEB_CLIENT_KEY, WEB_CLIENT_SECRET, type EnvironmentName } from '@cab/contracts';
 import { parsePaymentSettings, type PaymentSettings } from './payments-config.ts';
 import { parseSmsSettings, type SmsSettings } from './sms-config.ts';
+import { parseS3Settings, type S3Settings } from './storage-config.ts';
 import { parseWebviewSettings, type WebviewSettings } from './webviews-config.ts';
 import { REPO_ROOT } from './server-root.ts';
 
@@ -67,6 +68,8 @@ export interface Config {
   hostKeys: Map<'a' | 'b', string>;
   /** Outside pages CAB may open, and the customer-service and follow pages (webviews-config.ts; docs/host.md). */
   webviews: WebviewSettings;
+  /** The bucket every instance keeps the uploads in (CAB_S3_*; storage-config.ts); undefined: CAB_DATA_DIR's files and private. */
+  s3: S3Settings | undefined;
 }
 
 export interface ZoneSettings {
@@ -285,5 +288,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trackingRetentionDays: retentionDays(env.CAB_TRACKING_RETENTION_DAYS),
     hostKeys: parseHostKeys(env.CAB_HOST_KEYS, env.NODE_ENV === 'production'),
     webviews: parseWebviewSettings(env, env.NODE_ENV === 'production'),
+    s3: parseS3Settings(env),
   };
 }

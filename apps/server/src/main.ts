@@ -7,7 +7,7 @@ import { migrate } from './platform/db/migrate.ts';
 import { MemoryStore, RedisStore } from './platform/kv.ts';
 import { MemoryBroadcast, RedisBroadcast } from './platform/broadcast.ts';
 import { LogSink } from './platform/log.ts';
-import { LocalFileStorage } from './platform/storage.ts';
+import { createStorage } from './platform/storage-create.ts';
 import { CatalogueRepository } from './modules/templates/catalogue.repository.ts';
 import { seedContents } from './modules/content/content.seed.ts';
 import { OperationsRepository } from './modules/home/operations.repository.ts';
@@ -26,6 +26,14 @@ try {
   process.exit(1);
 }
 const logSink = new LogSink(process.stdout, config.logBacklogBytes);
+const storage = await createStorage(config);
+// A bucket that does not answer (a wrong name, endpoint or key) stops the start here, in one line, before any migration.
+try {
+  await storage.check();
+} catch (err) {
+  process.stderr.write(`CAB cannot start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}
 const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pgdata'),
@@ -33,7 +41,6 @@ const handle = await openDatabase({
 });
 const applied = await migrate(handle.db);
 await new CatalogueRepository(handle.db).seed();
-const storage = new LocalFileStorage(path.join(config.dataDir, 'files'), path.join(config.dataDir, 'private'));
 // The market's first articles and video; their files go to the same storage the server serves.
 await seedContents(handle.db, storage);
 await new OperationsRepository(handle.db).seed();
@@ -98,6 +105,7 @@ async function stop(signal: string): Promise<void> {
   stage = 'closing Redis';
   await kv.close();
   await broadcast.close();
+  storage.close();
   stage = 'waiting for the background job in flight';
   await jobsDone;
   await movesDone;

@@ -7,7 +7,7 @@ import { openDatabase } from '../src/platform/db/index.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { CatalogueRepository } from '../src/modules/templates/catalogue.repository.ts';
 import { seedContents } from '../src/modules/content/content.seed.ts';
-import { LocalFileStorage } from '../src/platform/storage.ts';
+import { LocalFileStorage } from '../src/platform/storage-local.ts';
 import { OperationsRepository } from '../src/modules/home/operations.repository.ts';
 
 declare module 'vitest' {

@@ -16,7 +16,9 @@ import { ManualClock } from '../src/platform/clock.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/platform/db/index.ts';
 import { leaseSharedDatabase } from './shared-database.ts';
 import { MemoryStore, RedisStore, type KeyValueStore } from '../src/platform/kv.ts';
-import { LocalFileStorage } from '../src/platform/storage.ts';
+import type { FileStorage } from '../src/platform/storage.ts';
+import { createStorage } from '../src/platform/storage-create.ts';
+import { LocalFileStorage } from '../src/platform/storage-local.ts';
 
 /** On PostgreSQL runs: the URL of a new database copied from the migrated template; otherwise undefined. */
 export async function freshDatabaseUrl(): Promise<string | undefined> {
@@ -66,8 +68,18 @@ export interface TestApp {
   kv: KeyValueStore;
   config: Config;
   client: SignedClient;
+  /** The local storage's public directory (the private one is beside it, `-private`); unused with S3. */
   filesDir: string;
+  storage: FileStorage;
   close(): Promise<void>;
+}
+
+/**
+ * The test app's storage: the bucket when `env` names one with CAB_S3_* (test/s3-server.ts
+ * starts a server for it), else the test's own directories.
+ */
+async function testStorage(config: Config, filesDir: string): Promise<FileStorage> {
+  return config.s3 ? createStorage(config) : new LocalFileStorage(filesDir);
 }
 
 export async function startTestApp(
@@ -83,7 +95,9 @@ export async function startTestApp(
   // The seeded contents' files, so the template database's addresses lead somewhere (global-setup.ts).
   fs.cpSync(inject('contentFiles'), filesDir, { recursive: true });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CAB_DATA_DIR: filesDir, ...env });
-  const built = await buildApp({ config, db: handle.db, clock, kv, storage: new LocalFileStorage(filesDir), ...deps });
+  const storage = await testStorage(config, filesDir);
+  await storage.check();
+  const built = await buildApp({ config, db: handle.db, clock, kv, storage, ...deps });
   await built.app.ready();
   return {
     app: built.app,
@@ -93,9 +107,11 @@ export async function startTestApp(
     kv,
     config,
     filesDir,
+    storage,
     client: new SignedClient(built.app, clock),
     close: async () => {
       await built.app.close();
+      storage.close();
       await kv.close();
       await handle.close();
       fs.rmSync(filesDir, { recursive: true, force: true });
@@ -133,16 +149,21 @@ export async function startOtherInstance(
   /** Settings this instance has otherwise than `t` (as after a restart with other settings). */
   config: Partial<Config> = {},
 ): Promise<Pick<TestApp, 'app' | 'built' | 'client' | 'close'>> {
+  const storage = await testStorage(t.config, t.filesDir);
   const built = await buildApp({
     config: { ...t.config, ...config },
     db: t.db,
     clock: t.clock,
     kv: t.kv,
-    storage: new LocalFileStorage(t.filesDir),
+    storage,
     ...deps,
   });
   await built.app.ready();
-  return { app: built.app, built, client: new SignedClient(built.app, t.clock), close: () => built.app.close() };
+  const close = async () => {
+    await built.app.close();
+    storage.close();
+  };
+  return { app: built.app, built, client: new SignedClient(built.app, t.clock), close };
 }
 
 /** Sends requests the way the web client does: signed, with the Device header. */
@@ -385,6 +406,22 @@ export const paddedPng = (kb: number) => Buffer.concat([TINY_PNG, Buffer.alloc(M
 /** Fixture builder: uploads an image into a book the way the web does (multipart, signed over an empty body). */
 export function uploadImage(t: TestApp, token: string, bookId: string, bytes: Buffer = TINY_PNG, filename = 'a.png', type = 'image/png') {
   return postMultipart(t, token, bookId, '/cab-accounting-ws/v2/image/upload', {}, { filename, type, bytes });
+}
+
+/** Fixture builder: uploads the user's avatar the way the web does (multipart, signed over an empty body). */
+export function uploadAvatar(t: TestApp, token: string, bytes: Buffer = TINY_PNG) {
+  const boundary = '----cabavatar';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const headers = {
+    ...t.client.signHeaders('POST', AUTH_PATHS.avatar, ''),
+    authorization: `Bearer ${token}`,
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  };
+  return t.app.inject({ method: 'POST', url: AUTH_PATHS.avatar, headers, payload });
 }
 
 /** A multipart POST into a book, signed over an empty body as the web signs uploads: the fields first, then the file. */

@@ -28,7 +28,11 @@ const job: Job = {
     const run = runKey('daily', at, ZONE);
     await step(run, 1);
     if (process.env.HALT) {
-      console.log(`halfway ${run}`);
+      // With the end of its lease: the test checks nobody took the run before it.
+      const lease = await sql<{ lease_until: Date }>`SELECT lease_until FROM job_runs WHERE job = 'kill-test' AND run_key = ${run}`.execute(
+        db,
+      );
+      console.log(`halfway ${run} ${lease.rows[0]?.lease_until.toISOString()}`);
       // Killed here: the second step never comes from this process.
       await new Promise(() => setInterval(() => {}, 60_000));
     }

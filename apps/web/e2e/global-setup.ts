@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { clusterPrerequisites, startCluster } from '../../server/reliability/cluster.ts';
 import { startServerProcess, waitForExit } from '../../server/test/process.ts';
 
 /**
@@ -12,6 +13,10 @@ export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.CAB_E2E_BASE_URL) return async () => {};
   const dist = path.resolve(import.meta.dirname, '../dist/index.html');
   if (!fs.existsSync(dist)) throw new Error('build the web app first (npm run build -w @cab/web)');
+  // CAB_E2E_INSTANCES=3 (.ci/run): the journeys go through HAProxy to three instances on one
+  // PostgreSQL and one Redis (apps/server/reliability/cluster.ts, docs/scale.md).
+  const instances = Number(process.env.CAB_E2E_INSTANCES ?? 1);
+  if (instances > 1) return behindProxy(instances);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-e2e-'));
   // Loopback is the journeys' proxy: each phone names its own address (browser.ts, phoneAddress).
   const server = await startServerProcess({ CAB_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', CAB_TRUSTED_PROXIES: 'loopback' });
@@ -21,4 +26,19 @@ export default async function setup(): Promise<() => Promise<void>> {
     await waitForExit(server.proc);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+async function behindProxy(instances: number): Promise<() => Promise<void>> {
+  const ready = await clusterPrerequisites();
+  if (typeof ready === 'string') throw new Error(`CAB_E2E_INSTANCES=${instances} needs PostgreSQL, Redis and HAProxy: ${ready}`);
+  const cluster = await startCluster({
+    instances,
+    redisUrl: ready.redisUrl,
+    label: 'e2e',
+    // As the one journey server: codes in the dev outbox (shared through Redis), each phone's own address.
+    env: { NODE_ENV: 'development', CAB_SMS_PROVIDER: 'outbox', CAB_TRUSTED_PROXIES: 'loopback' },
+  });
+  process.env.CAB_E2E_BASE_URL = cluster.proxy;
+  console.log(`journeys through HAProxy at ${cluster.proxy} to ${instances} instances (${ready.haproxy})`);
+  return () => cluster.stop();
 }

@@ -6,7 +6,7 @@ import { systemClock } from '../../../apps/server/src/platform/clock.ts';
 import { openDatabase } from '../../../apps/server/src/platform/db/index.ts';
 import { migrate } from '../../../apps/server/src/platform/db/migrate.ts';
 import { MemoryStore } from '../../../apps/server/src/platform/kv.ts';
-import { LocalFileStorage } from '../../../apps/server/src/platform/storage.ts';
+import { LocalFileStorage } from '../../../apps/server/src/platform/storage-local.ts';
 import { CatalogueRepository } from '../../../apps/server/src/modules/templates/catalogue.repository.ts';
 import { signedFetch } from '../../../apps/server/test/process.ts';
 

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { systemClock } from '../platform/clock.ts';
 import type { Database } from '../platform/db/index.ts';
 import { MemoryStore } from '../platform/kv.ts';
-import { LocalFileStorage } from '../platform/storage.ts';
+import { createStorage } from '../platform/storage-create.ts';
 import { withDatabase, type CliContext } from './kit.ts';
 
 /**
@@ -13,19 +12,20 @@ import { withDatabase, type CliContext } from './kit.ts';
  */
 export function withBuiltApp<T>(ctx: CliContext, fn: (built: BuiltApp, db: Database) => Promise<T>): Promise<T> {
   return withDatabase(ctx, async ({ db }) => {
-    const dataDir = ctx.config.dataDir;
+    const storage = await createStorage(ctx.config);
     const built = await buildApp({
       config: ctx.config,
       db,
       clock: systemClock,
       kv: new MemoryStore(systemClock),
-      storage: new LocalFileStorage(path.join(dataDir, 'files'), path.join(dataDir, 'private')),
+      storage,
       logSink: { write: () => undefined },
     });
     try {
       return await fn(built, db);
     } finally {
       await built.app.close();
+      storage.close();
     }
   });
 }

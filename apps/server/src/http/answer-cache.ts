@@ -139,13 +139,14 @@ export class AnswerCache {
   }
 
   /**
-   * A book changed (or, with no book, anything may have): here, and on every other
-   * instance. `what` is the kind of change (the live event's), which says whether its
-   * memberships may have.
+   * A book changed (or, with no book, anything may have): here at once, and on every other
+   * instance once the answer resolves. `what` is the kind of change (the live event's),
+   * which says whether its memberships may have. A write waits for it before answering, so
+   * its client's next read finds no stale answer on any instance (reliability/cluster.test.ts).
    */
-  changed(bookId: string | undefined, what: LiveBookChange = 'book'): void {
+  changed(bookId: string | undefined, what: LiveBookChange = 'book'): Promise<void> {
     this.forget(bookId, what);
-    this.broadcast.publish(CHANNEL, `${this.origin} ${bookId ?? ''} ${what}`);
+    return this.broadcast.publish(CHANNEL, `${this.origin} ${bookId ?? ''} ${what}`);
   }
 
   get size(): { entries: number; bytes: number } {

@@ -259,8 +259,10 @@ export function defineRoute<
           book: book as S extends BookScope ? (U extends NoBook ? BookContext | undefined : BookContext) : undefined,
         });
       } finally {
-        // Once the write has run (committed or not), kept answers of its book go stale.
-        if (changes) app.answerCache?.changed(book?.bookId, change);
+        // Once the write has run (committed or not), kept answers of its book go stale: on
+        // every instance before the answer leaves, or the client's next read, sent to another
+        // instance, could still find the answer from before its write there.
+        if (changes) await app.answerCache?.changed(book?.bookId, change);
       }
       // A write that succeeded tells the clients looking at its book (docs/live.md).
       if (changes && book) app.live?.toBook(book.bookId, { type: 'book', bookId: book.bookId, what: change });

@@ -1,11 +1,11 @@
 import type { SetHeadersResponse } from '@fastify/static';
 
 const YEAR = 'public, max-age=31536000, immutable';
-const DAY = 'public, max-age=86400';
-
 /** Cache-Control for the cover materials and uploads: kept a day, then revalidated. */
+export const FILE_CACHE_CONTROL = 'public, max-age=86400';
+
 export function cacheForADay(res: SetHeadersResponse): void {
-  res.setHeader('cache-control', DAY);
+  res.setHeader('cache-control', FILE_CACHE_CONTROL);
 }
 
 /**

@@ -6,7 +6,14 @@ import { Redis } from 'ioredis';
  * one instance; Redis pub/sub when REDIS_URL is set.
  */
 export interface Broadcast {
-  publish(channel: string, message: string): void;
+  /**
+   * Sends to every instance. Resolves once the message is on its way to all of them (Redis
+   * has answered: it writes the message to its subscribers' connections in the same step
+   * as its answer to the publisher), so a caller that waits for it before answering its
+   * client knows another instance has it before that client's next request can arrive
+   * there. Never rejects: a failure is reported.
+   */
+  publish(channel: string, message: string): Promise<void>;
   /** Calls `listener` with every message on the channel, this instance's own included. */
   subscribe(channel: string, listener: (message: string) => void): void;
   close(): Promise<void>;
@@ -15,7 +22,7 @@ export interface Broadcast {
 export class MemoryBroadcast implements Broadcast {
   private readonly listeners = new Map<string, Array<(message: string) => void>>();
 
-  publish(channel: string, message: string): void {
+  async publish(channel: string, message: string): Promise<void> {
     for (const listener of this.listeners.get(channel) ?? []) listener(message);
   }
 
@@ -27,6 +34,9 @@ export class MemoryBroadcast implements Broadcast {
     this.listeners.clear();
   }
 }
+
+/** How long a caller waits for Redis to take a message (it answers in a millisecond or two when it is there). */
+const PUBLISH_WAIT_MS = 500;
 
 /** Pub/sub over Redis: a subscribed connection cannot send other commands, so there are two. */
 export class RedisBroadcast implements Broadcast {
@@ -47,9 +57,16 @@ export class RedisBroadcast implements Broadcast {
     });
   }
 
-  publish(channel: string, message: string): void {
+  publish(channel: string, message: string): Promise<void> {
     // ioredis retries a failed publish; one it still cannot send is reported.
-    void this.pub.publish(this.prefix + channel, message).catch((err: unknown) => this.onError(err, channel));
+    const sent = this.pub.publish(this.prefix + channel, message).then(
+      () => undefined,
+      (err: unknown) => this.onError(err, channel),
+    );
+    // A Redis that is away (reconnecting) must not hold every write's answer: waited for PUBLISH_WAIT_MS at most.
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS)));
+    return Promise.race([sent, bound]).finally(() => clearTimeout(timer));
   }
 
   subscribe(channel: string, listener: (message: string) => void): void {

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeBackup } from '../../platform/backup/dump.ts';
 import { checkBackup, restoreBackup } from '../../platform/backup/restore.ts';
+import { createStorage } from '../../platform/storage-create.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 import { CommandFailed, withDatabase, type CliContext, type CommandGroup } from '../kit.ts';
 
 /** Where the database is, in the operator's words. */
@@ -11,6 +13,19 @@ function where(ctx: CliContext): { pgdata: string; text: string } {
 }
 
 const seconds = (started: number) => ((Date.now() - started) / 1000).toFixed(1);
+
+/** Where the uploads are, in the operator's words. */
+const uploadsAt = (storage: FileStorage) => `${storage.where('public')} and ${storage.where('private')}`;
+
+/** Runs `fn` with the server's storage (the bucket when CAB_S3_* name one), closed after. */
+async function withStorage<T>(ctx: CliContext, fn: (storage: FileStorage) => Promise<T>): Promise<T> {
+  const storage = await createStorage(ctx.config);
+  try {
+    return await fn(storage);
+  } finally {
+    storage.close();
+  }
+}
 
 // Backup and restore see the database as it is: no migration first (a restore needs it empty).
 const RAW = { raw: true } as const;
@@ -25,7 +40,7 @@ export const backup: CommandGroup = {
     {
       name: '',
       args: '<file>',
-      summary: 'the database and the uploads (CAB_DATA_DIR/files and private), into one new file',
+      summary: 'the database and the uploads (CAB_DATA_DIR/files and private, or the S3 bucket), into one new file',
       run: async ([arg], ctx) => {
         const file = path.resolve(ctx.cwd, arg!);
         const { pgdata, text } = where(ctx);
@@ -37,16 +52,17 @@ export const backup: CommandGroup = {
         const started = Date.now();
         await withDatabase(
           ctx,
-          async ({ db, kind }) => {
-            const s = await writeBackup(db, kind, ctx.config.dataDir, file).catch((err: Error) => {
-              throw new CommandFailed(`backup failed: ${err.message}`);
-            });
-            for (const name of s.skipped) ctx.err(`not backed up: ${name}`);
-            ctx.out(
-              `backed up ${text}: ${s.rows} rows in ${s.tables} tables, and ${s.files} files from ${ctx.config.dataDir}, ` +
-                `into ${file} (${(s.bytes / 1024).toFixed(0)} KB) in ${seconds(started)} s`,
-            );
-          },
+          async ({ db, kind }) =>
+            withStorage(ctx, async (storage) => {
+              const s = await writeBackup(db, kind, storage, file).catch((err: Error) => {
+                throw new CommandFailed(`backup failed: ${err.message}`);
+              });
+              for (const name of s.skipped) ctx.err(`not backed up: ${name}`);
+              ctx.out(
+                `backed up ${text}: ${s.rows} rows in ${s.tables} tables, and ${s.files} files from ${uploadsAt(storage)}, ` +
+                  `into ${file} (${(s.bytes / 1024).toFixed(0)} KB) in ${seconds(started)} s`,
+              );
+            }),
           { ...RAW, purpose: 'backup' },
         );
       },
@@ -75,17 +91,18 @@ export const restore: CommandGroup = {
         const header = await checkBackup(file).catch(failed);
         await withDatabase(
           ctx,
-          async ({ db }) => {
-            const s = await restoreBackup(db, ctx.config.dataDir, file, header).catch(failed);
-            ctx.out(
-              `restored ${file} (made ${header.created_at} from ${header.source}) into ${text}: ${s.rows} rows in ${s.tables} tables, ` +
-                `and ${s.files} files into ${ctx.config.dataDir}, in ${seconds(started)} s` +
-                (s.migrated.length
-                  ? ` (the empty database was first migrated to the backup's level: ${s.migrated.length} migrations)`
-                  : '') +
-                '. Start the server: it applies any newer migrations.',
-            );
-          },
+          async ({ db }) =>
+            withStorage(ctx, async (storage) => {
+              const s = await restoreBackup(db, storage, file, header).catch(failed);
+              ctx.out(
+                `restored ${file} (made ${header.created_at} from ${header.source}) into ${text}: ${s.rows} rows in ${s.tables} tables, ` +
+                  `and ${s.files} files into ${uploadsAt(storage)}, in ${seconds(started)} s` +
+                  (s.migrated.length
+                    ? ` (the empty database was first migrated to the backup's level: ${s.migrated.length} migrations)`
+                    : '') +
+                  '. Start the server: it applies any newer migrations.',
+              );
+            }),
           { ...RAW, purpose: 'restore' },
         );
       },

@@ -5,18 +5,23 @@ import { CONTENT_TAGS } from '../../../db/seed/contents/tags.ts';
 import { ContentPublisher, fileAssets, parseContentFile, PublishError } from '../../modules/content/publish.ts';
 import { CatalogueRepository } from '../../modules/templates/catalogue.repository.ts';
 import { systemClock } from '../../platform/clock.ts';
-import type { Database } from '../../platform/db/index.ts';
-import { LocalFileStorage } from '../../platform/storage.ts';
+import { createStorage } from '../../platform/storage-create.ts';
 import { CommandFailed, withDatabase, type CliContext, type CommandGroup } from '../kit.ts';
 import { printTable } from '../table.ts';
 
-/** The publisher on the server's files; the tags and templates a file may name are there even before the server's first start. */
-async function publisherOf(db: Database, ctx: CliContext): Promise<ContentPublisher> {
-  const dir = ctx.config.dataDir;
-  const publisher = new ContentPublisher(db, new LocalFileStorage(path.join(dir, 'files'), path.join(dir, 'private')), systemClock);
-  await new CatalogueRepository(db).seed();
-  await publisher.repo.saveTags(CONTENT_TAGS);
-  return publisher;
+/** The publisher on the server's database and storage; the tags and templates a file may name are there even before the server's first start. */
+function withPublisher<T>(ctx: CliContext, fn: (publisher: ContentPublisher) => Promise<T>): Promise<T> {
+  return withDatabase(ctx, async ({ db }) => {
+    const storage = await createStorage(ctx.config);
+    try {
+      const publisher = new ContentPublisher(db, storage, systemClock);
+      await new CatalogueRepository(db).seed();
+      await publisher.repo.saveTags(CONTENT_TAGS);
+      return await fn(publisher);
+    } finally {
+      storage.close();
+    }
+  });
 }
 
 /** An operator's mistake in a file is one line, as any command's failure. */
@@ -39,8 +44,8 @@ export const content: CommandGroup = {
       name: 'list',
       summary: 'every content: id, code, kind, state, times kept, title',
       run: (_args, ctx) =>
-        withDatabase(ctx, async ({ db }) => {
-          const rows = (await (await publisherOf(db, ctx)).repo.list()).map((c) => [
+        withPublisher(ctx, async (publisher) => {
+          const rows = (await publisher.repo.list()).map((c) => [
             c.id,
             c.code,
             c.type === CONTENT_TYPES.video ? 'video' : 'article',
@@ -60,8 +65,7 @@ export const content: CommandGroup = {
         const text = await fs.readFile(full, 'utf8').catch(() => {
           throw new CommandFailed(`cannot read ${file}`);
         });
-        await withDatabase(ctx, async ({ db }) => {
-          const publisher = await publisherOf(db, ctx);
+        await withPublisher(ctx, async (publisher) => {
           const done = await publishing(() => publisher.publish(parseContentFile(text), fileAssets(path.dirname(full))));
           ctx.out(`${done.status} ${done.code} (id ${done.id})`);
         });
@@ -72,8 +76,8 @@ export const content: CommandGroup = {
       args: '<code>',
       summary: 'take it off the market (publish again to bring it back)',
       run: ([code], ctx) =>
-        withDatabase(ctx, async ({ db }) => {
-          if (!(await publishing(async () => (await publisherOf(db, ctx)).withdraw(code!)))) {
+        withPublisher(ctx, async (publisher) => {
+          if (!(await publishing(() => publisher.withdraw(code!)))) {
             throw new CommandFailed(`no content on the market has the code ${code}`);
           }
           ctx.out(`withdrew ${code}`);

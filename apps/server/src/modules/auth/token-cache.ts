@@ -39,9 +39,10 @@ export class TokenCache {
     this.known.set(hash, token);
   }
 
-  revoked(): void {
+  /** Resolves once every instance has been told: the revoking call answers after that. */
+  revoked(): Promise<void> {
     this.forget();
-    this.broadcast.publish(CHANNEL, 'revoked');
+    return this.broadcast.publish(CHANNEL, 'revoked');
   }
 
   private forget(): void {

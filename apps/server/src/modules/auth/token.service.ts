@@ -83,7 +83,7 @@ export class TokenService implements TokenVerifier {
    */
   async exchange(db: Database, userId: string, familyId: string): Promise<TokenPair | undefined> {
     const alive = await this.repo.revokeFamilyIn(db, familyId, new Date(this.clock.now()));
-    this.ttl.cache?.revoked();
+    await this.ttl.cache?.revoked();
     return alive ? this.issue(db, userId) : undefined;
   }
 
@@ -95,7 +95,7 @@ export class TokenService implements TokenVerifier {
     try {
       await this.repo.revokeFamily(familyId, new Date(this.clock.now()));
     } finally {
-      this.ttl.cache?.revoked();
+      await this.ttl.cache?.revoked();
     }
   }
 

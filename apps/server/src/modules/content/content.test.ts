@@ -2,7 +2,7 @@ import { CONTENT_PATHS, ErrorCode, bookPath, type ContentSummary } from '@cab/co
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectRefused } from '../../../test/members.ts';
-import { LocalFileStorage } from '../../platform/storage.ts';
+import { LocalFileStorage } from '../../platform/storage-local.ts';
 import { ContentPublisher, type ContentSource } from './publish.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CONTENT_PATHS, bookPath } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_PNG, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { LocalFileStorage } from '../../platform/storage.ts';
+import { LocalFileStorage } from '../../platform/storage-local.ts';
 import { seedContents } from './content.seed.ts';
 import { ContentPublisher, PublishError, fileAssets, parseContentFile } from './publish.ts';
 import { plainText, sanitiseHtml } from './sanitise.ts';

@@ -4,7 +4,7 @@ import { CONTENT_CATEGORIES, CONTENT_TYPES } from '@cab/contracts';
 import sharp from 'sharp';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { sniffImage, type FileStorage } from '../../platform/storage.ts';
+import { readAll, sniffImage, type FileStorage } from '../../platform/storage.ts';
 import { lowerCase, searchTerms } from '../accounting/search-terms.ts';
 import { CONTENT_TERMS_SCOPE } from './content.repository.ts';
 import { PublishRepository, type ContentWrite } from './publish.repository.ts';
@@ -201,17 +201,23 @@ export class ContentPublisher {
     this.repo = new PublishRepository(db);
   }
 
-  /** The bytes of one of our stored files, when this storage can read them back. */
-  private async stored(url: string): Promise<Buffer | undefined> {
-    const root = this.storage.localRoot;
-    if (!root || !url.startsWith('/files/') || !OWN_FILE.test(url)) return undefined;
-    return fs.readFile(path.join(root, url.slice('/files/'.length))).catch(() => undefined);
+  /** One of our stored files, opened; undefined for an address that is not in storage or a file that is gone. */
+  private async open(url: string) {
+    if (!url.startsWith('/files/') || !OWN_FILE.test(url)) return undefined;
+    return this.storage.open('public', url.slice('/files/'.length));
   }
 
-  /** Whether a file of ours is there (a seed makes its files again only when they are not). */
+  /** The bytes of one of our stored files. */
+  private async stored(url: string): Promise<Buffer | undefined> {
+    const file = await this.open(url);
+    return file && readAll(file.stream);
+  }
+
+  /** Whether a file of ours is there (a seed makes its files again only when they are not); its bytes are not fetched. */
   async present(url: string): Promise<boolean> {
-    if (!this.storage.localRoot) return url !== '';
-    return (await this.stored(url)) !== undefined;
+    const file = await this.open(url);
+    file?.stream.destroy();
+    return file !== undefined;
   }
 
   /**

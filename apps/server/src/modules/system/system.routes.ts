@@ -36,7 +36,7 @@ export function registerSystemRoutes(app: FastifyInstance, registry: RegisteredR
       summary: 'Development only: verification codes sent, newest first',
       query: z.object({ phone: z.string().max(20).optional() }),
       response: SmsOutboxResponse,
-      handler: async ({ query }) => ({ data: outbox.outbox(query.phone) }),
+      handler: async ({ query }) => ({ data: await outbox.outbox(query.phone) }),
     });
   }
 

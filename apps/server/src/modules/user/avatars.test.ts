@@ -1,7 +1,7 @@
 import { AUTH_PATHS, BOOK_PATHS, ErrorCode, bookPath } from '@cab/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { TINY_PNG, buildBook, buildUser, startOtherInstance, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildBook, buildUser, startOtherInstance, startTestApp, uploadAvatar, type TestApp } from '../../../test/harness.ts';
 
 /**
  * Avatars only from CAB or an allowed host (issue 25; docs/decisions.md, "Avatars"):
@@ -19,18 +19,7 @@ const setAvatar = (u: User, avatar_url: string, locale?: string) =>
   t.client.patch(AUTH_PATHS.updateUser, { avatar_url }, { token: u.token, ...(locale ? { locale } : {}) });
 
 async function upload(u: User): Promise<string> {
-  const boundary = '----cabavatar';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-    TINY_PNG,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const headers = {
-    ...t.client.signHeaders('POST', AUTH_PATHS.avatar, ''),
-    authorization: `Bearer ${u.token}`,
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-  };
-  const res = await t.app.inject({ method: 'POST', url: AUTH_PATHS.avatar, headers, payload });
+  const res = await uploadAvatar(t, u.token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.avatar_url;
 }

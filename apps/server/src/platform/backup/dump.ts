@@ -4,7 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { Database } from '../db/index.ts';
 import { BackupRepository } from './backup.repository.ts';
-import { listStoredFiles, type StoredFile } from './files.ts';
+import type { FileStorage } from '../storage.ts';
+import { AREA_OF, listStoredFiles, type StoredFile } from './files.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -27,51 +28,71 @@ export interface BackupSummary {
 
 const line = (l: BackupLine) => `${JSON.stringify(l)}\n`;
 
-/** The lines of one stored file: its entry, then its bytes in chunks. Undefined when it is gone. */
-async function* fileLines(f: StoredFile, taken: () => void, gone: () => void): AsyncGenerator<string> {
-  let fh: fs.promises.FileHandle;
-  try {
-    fh = await fs.promises.open(f.absolute, 'r');
-  } catch (err) {
-    // The server removes unused uploads and purged books' images; one may go between listing and reading.
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return gone();
-    throw err;
-  }
-  try {
-    // Both passes read the one open file: uploads are replaced by rename, never rewritten,
-    // so the digest and the bytes always describe the same content.
-    const { size } = await fh.stat();
-    const buf = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(size, 1)));
-    const read = async (pos: number) => {
-      const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, size - pos), pos);
-      if (!bytesRead) throw new Error(`${f.absolute} became shorter while being backed up`);
-      return buf.subarray(0, bytesRead);
-    };
-    const hash = crypto.createHash('sha256');
-    for (let pos = 0; pos < size;) {
-      const chunk = await read(pos);
-      hash.update(chunk);
-      pos += chunk.length;
+/** A stream's bytes in pieces of CHUNK_BYTES (the last one shorter). */
+async function* chunks(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let held: Buffer[] = [];
+  let length = 0;
+  for await (const piece of stream) {
+    held.push(piece);
+    length += piece.length;
+    while (length >= CHUNK_BYTES) {
+      const all = Buffer.concat(held);
+      yield all.subarray(0, CHUNK_BYTES);
+      held = [all.subarray(CHUNK_BYTES)];
+      length -= CHUNK_BYTES;
     }
-    yield line({ kind: 'file', root: f.root, path: f.path, size, sha256: hash.digest('hex') });
-    for (let pos = 0; pos < size;) {
-      const chunk = await read(pos);
-      pos += chunk.length;
-      yield line({ kind: 'data', base64: chunk.toString('base64') });
-    }
-    taken();
-  } finally {
-    await fh.close();
   }
+  if (length) yield Buffer.concat(held);
 }
 
 /**
- * Writes a backup of the database and the data directory's uploads to `file`
+ * The lines of one stored file: its entry, then its bytes in chunks. The entry carries
+ * the digest, so the file is read twice: once for it, then for the bytes, checked against
+ * it. Uploads get new names and are never rewritten, so both reads see the same bytes;
+ * the second is opened before the entry is written, so a file removed meanwhile (unused
+ * uploads and purged books' images go while the server runs) is left out whole.
+ */
+async function* fileLines(storage: FileStorage, f: StoredFile, taken: () => void, gone: () => void): AsyncGenerator<string> {
+  const area = AREA_OF[f.root];
+  const first = await storage.open(area, f.path);
+  if (!first) return gone();
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  for await (const piece of first.stream) {
+    hash.update(piece as Buffer);
+    size += (piece as Buffer).length;
+  }
+  const digest = hash.digest('hex');
+  const second = await storage.open(area, f.path);
+  if (!second) return gone();
+  yield line({ kind: 'file', root: f.root, path: f.path, size, sha256: digest });
+  const again = crypto.createHash('sha256');
+  let sent = 0;
+  try {
+    for await (const chunk of chunks(second.stream)) {
+      again.update(chunk);
+      sent += chunk.length;
+      yield line({ kind: 'data', base64: chunk.toString('base64') });
+    }
+  } finally {
+    second.stream.destroy();
+  }
+  if (sent !== size || again.digest('hex') !== digest) throw new Error(`${f.root}/${f.path} changed while being backed up`);
+  taken();
+}
+
+/**
+ * Writes a backup of the database and the uploads in storage to `file`
  * (docs/backup.md). The database is read in one REPEATABLE READ, read-only transaction:
  * one consistent snapshot, even while a server keeps writing. The file appears under its
  * name only once complete.
  */
-export async function writeBackup(db: Database, source: BackupHeader['source'], dataDir: string, file: string): Promise<BackupSummary> {
+export async function writeBackup(
+  db: Database,
+  source: BackupHeader['source'],
+  storage: FileStorage,
+  file: string,
+): Promise<BackupSummary> {
   if (fs.existsSync(file)) throw new Error(`${file} already exists: choose another name (a backup never overwrites a file)`);
   const partial = `${file}.partial-${process.pid}`;
   const summary: BackupSummary = { tables: 0, rows: 0, files: 0, skipped: [], bytes: 0 };
@@ -121,10 +142,11 @@ export async function writeBackup(db: Database, source: BackupHeader['source'], 
         for (const name of header.sequences) values.push(await repo.sequenceValue(name));
         yield line({ kind: 'sequences', values });
         // The uploads after the snapshot: one uploaded meanwhile is extra, never missing from a row that names it.
-        const { files, skipped } = listStoredFiles(dataDir);
+        const { files, skipped } = await listStoredFiles(storage);
         summary.skipped.push(...skipped);
         for (const f of files) {
           yield* fileLines(
+            storage,
             f,
             () => end.files++,
             () => summary.skipped.push(`${f.root}/${f.path} (removed while backing up)`),

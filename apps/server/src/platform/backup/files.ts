@@ -1,118 +1,92 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import type { FileStorage, StorageArea } from '../storage.ts';
 import { FILE_ROOTS, isSafeFilePath, type FileEntry, type FileRoot } from './format.ts';
+
+/** The storage area of each root of the backup file (`files` is the public area, served under /files/). */
+export const AREA_OF: Record<FileRoot, StorageArea> = { files: 'public', private: 'private' };
 
 /** A stored upload: its root (public files or private images) and its path inside it. */
 export interface StoredFile {
   root: FileRoot;
   path: string;
-  absolute: string;
 }
 
 /**
- * Every upload under the data directory's files/ and private/, by path. Names starting
- * with a dot are left out: storage writes `.name.tmp` first and renames it when whole,
- * so such a file is an upload still being written (or one a crash cut short).
+ * Every upload in storage, by root and path. Storage leaves out uploads still being
+ * written; a path a restore could not write back (not plain segments) is named instead.
  */
-export function listStoredFiles(dataDir: string): { files: StoredFile[]; skipped: string[] } {
+export async function listStoredFiles(storage: FileStorage): Promise<{ files: StoredFile[]; skipped: string[] }> {
   const files: StoredFile[] = [];
   const skipped: string[] = [];
   for (const root of FILE_ROOTS) {
-    const base = path.join(dataDir, root);
-    const walk = (rel: string) => {
-      let entries: fs.Dirent[];
-      try {
-        entries = fs.readdirSync(path.join(base, rel), { withFileTypes: true });
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw err;
-      }
-      for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-        const p = rel ? `${rel}/${e.name}` : e.name;
-        if (e.name.startsWith('.')) continue;
-        if (e.isDirectory()) walk(p);
-        else if (e.isFile() && isSafeFilePath(p)) files.push({ root, path: p, absolute: path.join(base, p) });
-        else skipped.push(`${root}/${p}`);
-      }
-    };
-    walk('');
+    for await (const f of storage.list(AREA_OF[root])) {
+      if (isSafeFilePath(f.path)) files.push({ root, path: f.path });
+      else skipped.push(`${root}/${f.path}`);
+    }
   }
   return { files, skipped };
 }
 
-/** The upload roots of a data directory that hold a file (empty folders do not count). */
-export function nonEmptyFileRoots(dataDir: string): string[] {
-  const holds = (dir: string): boolean => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw err;
+/** Where the storage areas that hold a file are (empty folders do not count). */
+export async function nonEmptyFileRoots(storage: FileStorage): Promise<string[]> {
+  const full: string[] = [];
+  for (const root of FILE_ROOTS) {
+    for await (const _ of storage.list(AREA_OF[root])) {
+      full.push(storage.where(AREA_OF[root]));
+      break;
     }
-    return entries.some((e) => !e.isDirectory() || holds(path.join(dir, e.name)));
-  };
-  return FILE_ROOTS.filter((r) => holds(path.join(dataDir, r))).map((r) => path.join(dataDir, r));
-}
-
-/** Removes a tree of empty folders; a file found in it (one that came meanwhile) stops the removal. */
-function removeEmptyFolders(dir: string): void {
-  if (!fs.existsSync(dir)) return;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (!e.isDirectory()) throw new Error(`${path.join(dir, e.name)} appeared during the restore`);
-    removeEmptyFolders(path.join(dir, e.name));
   }
-  fs.rmdirSync(dir);
+  return full;
 }
 
 /**
- * Restored files are written beside the data directory's roots, in a staging folder, and
- * moved into place only after the database has committed: a restore that fails leaves
- * no file behind.
+ * Restored files go into storage as the backup is read, each streamed (never held
+ * whole); a restore that fails removes every file it wrote, so it leaves none behind.
  */
-export class FileStage {
-  private readonly dir: string;
-  private fd: number | undefined;
+export class RestoredFiles {
+  private readonly written: StoredFile[] = [];
+  private current: { pass: PassThrough; done: Promise<void>; failed: Error | undefined } | undefined;
 
-  constructor(private readonly dataDir: string) {
-    this.dir = path.join(dataDir, `.restore-${process.pid}`);
-  }
+  constructor(private readonly storage: FileStorage) {}
 
   start(entry: FileEntry): void {
-    const target = path.join(this.dir, entry.root, ...entry.path.split('/'));
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    this.fd = fs.openSync(target, 'wx');
+    const pass = new PassThrough();
+    const file = { root: entry.root, path: entry.path };
+    this.written.push(file);
+    const current = { pass, done: Promise.resolve(), failed: undefined as Error | undefined };
+    // Caught here and handed on at the next write or the end: nothing waits on it meanwhile.
+    current.done = this.storage.write(AREA_OF[file.root], file.path, pass).catch((err: Error) => {
+      current.failed = err;
+      pass.destroy();
+    });
+    this.current = current;
   }
 
-  write(bytes: Buffer): void {
-    if (this.fd === undefined) throw new Error('file data before its file');
-    fs.writeSync(this.fd, bytes);
+  async write(bytes: Buffer): Promise<void> {
+    const c = this.current;
+    if (!c) throw new Error('file data before its file');
+    if (c.failed) throw c.failed;
+    if (!c.pass.write(bytes)) await Promise.race([once(c.pass, 'drain'), c.done]);
+    if (c.failed) throw c.failed;
   }
 
-  end(): void {
-    if (this.fd !== undefined) fs.closeSync(this.fd);
-    this.fd = undefined;
+  async end(): Promise<void> {
+    const c = this.current;
+    this.current = undefined;
+    if (!c) return;
+    c.pass.end();
+    await c.done;
+    if (c.failed) throw c.failed;
   }
 
-  /** Moves the staged roots into the data directory (whose roots are empty or missing). */
-  commit(): void {
-    this.end();
-    for (const root of FILE_ROOTS) {
-      const staged = path.join(this.dir, root);
-      if (!fs.existsSync(staged)) continue;
-      const target = path.join(this.dataDir, root);
-      try {
-        removeEmptyFolders(target);
-      } catch (err) {
-        throw new Error(`the database is restored, but ${(err as Error).message}: the restored files wait in ${staged}; move them by hand`);
-      }
-      fs.renameSync(staged, target);
+  /** Removes every file the restore wrote (or began to). */
+  async discard(): Promise<void> {
+    if (this.current) {
+      this.current.pass.destroy();
+      await this.current.done;
+      this.current = undefined;
     }
-    fs.rmSync(this.dir, { recursive: true, force: true });
-  }
-
-  discard(): void {
-    this.end();
-    fs.rmSync(this.dir, { recursive: true, force: true });
+    for (const f of this.written) await this.storage.remove(AREA_OF[f.root], f.path);
   }
 }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { z } from 'zod';
+import { isSafePath } from '../storage.ts';
 
 export const BACKUP_FORMAT = 'cab-backup';
 export const BACKUP_VERSION = 1;
@@ -19,9 +20,8 @@ const MAX_LINE_CHARS = 64 * 1024 * 1024;
 export const FILE_ROOTS = ['files', 'private'] as const;
 export type FileRoot = (typeof FILE_ROOTS)[number];
 
-/** A relative path of plain segments: a restore never writes outside its data directory. */
-const SAFE_PATH = /^(?:[^./\\\0][^/\\\0]*)(?:\/[^./\\\0][^/\\\0]*)*$/;
-export const isSafeFilePath = (p: string): boolean => SAFE_PATH.test(p) && p.length <= 1024;
+/** A relative path of plain segments, as storage takes them: a restore never writes outside its area. */
+export const isSafeFilePath = isSafePath;
 
 const TableSchema = z.object({
   name: z.string().min(1),

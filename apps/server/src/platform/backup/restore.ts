@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { Database } from '../db/index.ts';
 import { migrate, migrationNames, MIGRATIONS_DIR } from '../db/migrate.ts';
 import { BackupRepository } from './backup.repository.ts';
-import { FileStage, nonEmptyFileRoots } from './files.ts';
+import type { FileStorage } from '../storage.ts';
+import { nonEmptyFileRoots, RestoredFiles } from './files.ts';
 import { BackupFileError, readBackup, type BackupHeader, type TableInfo } from './format.ts';
 
 /** Why the target cannot take the backup; nothing was changed. */
@@ -78,12 +79,12 @@ export async function checkBackup(file: string, dir = MIGRATIONS_DIR): Promise<B
   return header;
 }
 
-/** The data directory's upload folders must hold no file either. */
-function checkFilesEmpty(dataDir: string): void {
-  const full = nonEmptyFileRoots(dataDir);
+/** The storage must hold no file either. */
+async function checkFilesEmpty(storage: FileStorage): Promise<void> {
+  const full = await nonEmptyFileRoots(storage);
   if (full.length) {
     throw new RestoreRefused(
-      `${full.join(' and ')} already hold files: a restore only goes into an empty data directory (set CAB_DATA_DIR)`,
+      `${full.join(' and ')} already hold files: a restore only goes into an empty data directory (set CAB_DATA_DIR) or an empty bucket (CAB_S3_BUCKET)`,
     );
   }
 }
@@ -119,7 +120,7 @@ function sameSchema(header: BackupHeader, tables: readonly TableInfo[], sequence
  * that holds data or is migrated past the backup, and checks that the migrated schema
  * is the backup's and that the backup's table order suits its foreign keys.
  */
-async function prepareTarget(db: Database, dataDir: string, header: BackupHeader) {
+async function prepareTarget(db: Database, storage: FileStorage, header: BackupHeader) {
   const repo = new BackupRepository(db);
   const ahead = ((await repo.migrationNames()) ?? []).filter((m) => !header.migrations.includes(m));
   if (ahead.length) {
@@ -128,7 +129,7 @@ async function prepareTarget(db: Database, dataDir: string, header: BackupHeader
     );
   }
   await refuseUserData(repo, await repo.tables());
-  checkFilesEmpty(dataDir);
+  await checkFilesEmpty(storage);
 
   const migrated = await migrate(db, MIGRATIONS_DIR, header.migrations.at(-1) ?? '');
   const level = (await repo.migrationNames()) ?? [];
@@ -149,16 +150,16 @@ async function prepareTarget(db: Database, dataDir: string, header: BackupHeader
 }
 
 /**
- * Restores a checked backup into the empty database and data directory: migrates the
- * database to the backup's level, then in ONE transaction locks every table, checks
- * again that none holds user data, inserts every row in foreign key order and sets the
- * sequences where they stood, so new rows get fresh ids. Files are staged and moved into
- * place after the commit. A failure anywhere leaves the database without data.
+ * Restores a checked backup into the empty database and storage: migrates the database
+ * to the backup's level, then in ONE transaction locks every table, checks again that
+ * none holds user data, inserts every row in foreign key order and sets the sequences
+ * where they stood, so new rows get fresh ids. Files go into storage as they come. A
+ * failure anywhere leaves the database without data and removes the files written.
  */
-export async function restoreBackup(db: Database, dataDir: string, file: string, header: BackupHeader): Promise<RestoreSummary> {
-  const { tables, selfReferencing, migrated } = await prepareTarget(db, dataDir, header);
+export async function restoreBackup(db: Database, storage: FileStorage, file: string, header: BackupHeader): Promise<RestoreSummary> {
+  const { tables, selfReferencing, migrated } = await prepareTarget(db, storage, header);
   const summary: RestoreSummary = { tables: tables.length, rows: 0, files: 0, migrated };
-  const files = new FileStage(dataDir);
+  const files = new RestoredFiles(storage);
   try {
     await db.transaction().execute(async (tx) => {
       const r = new BackupRepository(tx);
@@ -190,15 +191,14 @@ export async function restoreBackup(db: Database, dataDir: string, file: string,
         fileStart: async (entry) => files.start(entry),
         fileData: async (bytes) => files.write(bytes),
         fileEnd: async () => {
-          files.end();
+          await files.end();
           summary.files++;
         },
       });
     });
   } catch (err) {
-    files.discard();
+    await files.discard();
     throw err;
   }
-  files.commit();
   return summary;
 }
