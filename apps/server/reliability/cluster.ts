@@ -110,6 +110,8 @@ export interface ClusterOptions {
   redisUrl: string;
   /** Added to every instance's environment. */
   env?: Record<string, string>;
+  /** Added to HAProxy's (CAB_PROXY_TRUSTED_FROM: the journeys' phones name their own addresses). */
+  proxyEnv?: Record<string, string>;
   /** Build dist/ first (default); false when the caller has just built it. */
   build?: boolean;
   label?: string;
@@ -122,7 +124,10 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cab-haproxy-'));
   const sms = await startSmsGateway();
   const redisPrefix = `cabcluster:${crypto.randomBytes(6).toString('hex')}:`;
+  // The proxy's address is the public one: where a payment's cashier sends the payer back (CAB_PUBLIC_URL).
+  const proxyPort = await freePort();
   const env: Record<string, string> = {
+    CAB_PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
     // CAB_DATA_DIR is one directory for all: its files folder is the shared storage on one machine.
     ...db.env,
     ...sms.env,
@@ -178,7 +183,12 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     const [first, ...rest] = instances;
     if (first) await launch(first);
     await Promise.all(rest.map(launch));
-    haproxy = await startHaproxy({ port: await freePort(), servers: instances.map((x) => `127.0.0.1:${x.port}`), dir });
+    haproxy = await startHaproxy({
+      port: proxyPort,
+      servers: instances.map((x) => `127.0.0.1:${x.port}`),
+      dir,
+      ...(o.proxyEnv ? { env: o.proxyEnv } : {}),
+    });
   } catch (err) {
     await stopAll();
     throw err;

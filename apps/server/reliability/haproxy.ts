@@ -107,7 +107,7 @@ export interface Haproxy {
 }
 
 /** Starts HAProxy in the foreground on `port`, in front of `servers` (host:port each, at most four). */
-export async function startHaproxy(o: { port: number; servers: string[]; dir: string }): Promise<Haproxy> {
+export async function startHaproxy(o: { port: number; servers: string[]; dir: string; env?: Record<string, string> }): Promise<Haproxy> {
   if (o.servers.length < 1 || o.servers.length > MAX_SERVERS)
     throw new Error(`ops/haproxy/cab.cfg names 1 to ${MAX_SERVERS} instances, not ${o.servers.length}: add a server line there`);
   const socket = path.join(o.dir, 'haproxy.sock');
@@ -117,6 +117,7 @@ export async function startHaproxy(o: { port: number; servers: string[]; dir: st
     CAB_HAPROXY_SOCKET: socket,
     // Far under the default: an unprivileged HAProxy cannot raise its descriptors to 40,000.
     CAB_PROXY_MAXCONN: '2000',
+    ...o.env,
   };
   for (const [i, s] of o.servers.entries()) env[`CAB_SERVER_${i + 1}`] = s;
   // -db: in the foreground, no daemon, so the test owns the process and reads its log.

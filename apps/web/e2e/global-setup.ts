@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { clusterPrerequisites, startCluster } from '../../server/reliability/cluster.ts';
 import { startServerProcess, waitForExit } from '../../server/test/process.ts';
+import { startSandboxProcess } from '../../server/test/sandbox-process.ts';
 
 /**
  * One server for the journeys, on a data directory of its own, serving the built web
@@ -31,14 +32,32 @@ export default async function setup(): Promise<() => Promise<void>> {
 async function behindProxy(instances: number): Promise<() => Promise<void>> {
   const ready = await clusterPrerequisites();
   if (typeof ready === 'string') throw new Error(`CAB_E2E_INSTANCES=${instances} needs PostgreSQL, Redis and HAProxy: ${ready}`);
+  // One payment provider for all: a sandbox served by each instance would know only its own payments.
+  const sandbox = await startSandboxProcess();
   const cluster = await startCluster({
     instances,
     redisUrl: ready.redisUrl,
     label: 'e2e',
     // As the one journey server: codes in the dev outbox (shared through Redis), each phone's own address.
-    env: { NODE_ENV: 'development', CAB_SMS_PROVIDER: 'outbox', CAB_TRUSTED_PROXIES: 'loopback' },
+    env: {
+      NODE_ENV: 'development',
+      CAB_SMS_PROVIDER: 'outbox',
+      CAB_TRUSTED_PROXIES: 'loopback',
+      CAB_PAY_SANDBOX_URL: sandbox.url,
+      CAB_PAY_SANDBOX_API_KEY: sandbox.apiKey,
+      CAB_PAY_SANDBOX_WEBHOOK_SECRET: sandbox.webhookSecret,
+    },
+    // Each phone names its own address (browser.ts, phoneAddress), as if HAProxy stood behind a CDN:
+    // one address for all would run into the limits per network within a few journeys.
+    proxyEnv: { CAB_PROXY_TRUSTED_FROM: '127.0.0.0/8' },
+  }).catch(async (err: unknown) => {
+    await sandbox.stop();
+    throw err;
   });
   process.env.CAB_E2E_BASE_URL = cluster.proxy;
   console.log(`journeys through HAProxy at ${cluster.proxy} to ${instances} instances (${ready.haproxy})`);
-  return () => cluster.stop();
+  return async () => {
+    await cluster.stop();
+    await sandbox.stop();
+  };
 }
