@@ -10,11 +10,13 @@
  *   BENCH_SIZES=10000 BENCH_RUNS=200 BENCH_WRITES=2000 BENCH_CONCURRENCY=8 npm run bench
  *   BENCH_SIZES= npm run bench             # only the private-zone and import rows (BENCH_ZONES=off, BENCH_IMPORT=off: without them)
  *   BENCH_SIZES= BENCH_ZONES=off BENCH_IMPORT_ROWS=100000 npm run bench   # only the import row
+ *   BENCH_SIZES= BENCH_ZONES=off BENCH_IMPORT=off npm run bench             # only the scale rows (BENCH_SCALE=off: without them)
  */
 import os from 'node:os';
 import { benchBook, type Row } from './proof/book-bench.ts';
 import { benchZoneMove } from './proof/zone-bench.ts';
 import { benchImport } from './proof/import-bench.ts';
+import { benchScale, scaleOptions } from './proof/scale-bench.ts';
 
 const pglite = process.argv.includes('--pglite') || process.env.BENCH_DB === 'pglite';
 // startBenchServer makes a database of its own from DATABASE_URL; an empty one means PGlite.
@@ -43,6 +45,9 @@ for (const size of sizes) rows.push(...(await benchBook({ size, ...options }, (l
 if (process.env.BENCH_ZONES !== 'off') rows.push(...(await benchZoneMove(options.runs, (line) => console.log(line))));
 // Importing a 100,000-row bill from upload to recorded, beside the batch path (BENCH_IMPORT=off leaves it out).
 if (process.env.BENCH_IMPORT !== 'off') rows.push(...(await benchImport((line) => console.log(line))));
+// The everyday mix through HAProxy to 1, 2 and 3 instances beside one without it (PostgreSQL, Redis
+// and HAProxy; BENCH_SCALE=off leaves it out, and so does --pglite: one process holds PGlite).
+if (process.env.BENCH_SCALE !== 'off' && !pglite) rows.push(...(await benchScale(scaleOptions(process.env), (line) => console.log(line))));
 
 const cells = (r: Row) => [r.book, r.name, r.api, r.floor, Number.isNaN(r.ratio) ? '' : r.ratio.toFixed(2)];
 const table = [['book', 'row', 'API', 'floor', 'ratio'], ...rows.map(cells)];

@@ -20,6 +20,13 @@ describe('what the server keeps in memory, and how it talks to PostgreSQL (confi
 describe('private zones (config.ts, docs/zones.md)', () => {
   const zone = { CAB_ZONE_ID: '12', CAB_ZONE_PUBLIC_URL: 'https://cab.example.com/', CAB_ZONE_SECRET: 's'.repeat(43) };
 
+  it('opens 10 PostgreSQL connections unless told, and refuses a pool outside 1 to 200', () => {
+    expect(loadConfig({}).pgPool).toBe(10);
+    expect(loadConfig({ CAB_PG_POOL: '40' }).pgPool).toBe(40);
+    for (const bad of ['0', '201', '2.5', 'ten'])
+      expect(() => loadConfig({ CAB_PG_POOL: bad })).toThrow(`CAB_PG_POOL must be a whole number from 1 to 200, not ${bad}`);
+  });
+
   it('is the public zone without the three settings, a private zone with all three', () => {
     expect(loadConfig({}).zones).toMatchObject({ self: undefined, env: 'prod', envHosts: {}, privateHosts: true, timeoutMs: 10_000 });
     expect(loadConfig(zone).zones.self).toEqual({ id: '12', publicUrl: 'https://cab.example.com', secret: 's'.repeat(43) });

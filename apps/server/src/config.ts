@@ -31,6 +31,8 @@ export interface Config {
   answerCache: AnswerCacheMode;
   /** PostgreSQL: statements prepared once per connection (CAB_PG_PREPARE, on by default; platform/db/prepared-pool.ts). */
   pgPrepare: boolean;
+  /** PostgreSQL: the most connections this instance opens (CAB_PG_POOL, 10; docs/scale.md says how to size it). */
+  pgPool: number;
   clientKeys: Map<string, ClientKey>;
   /** Our own proxies (addresses, CIDR ranges): only their X-Forwarded-For names the client. None by default. */
   trustedProxies: string[];
@@ -162,6 +164,14 @@ function answerCacheMode(env: NodeJS.ProcessEnv): AnswerCacheMode {
   return !env.DATABASE_URL || env.REDIS_URL ? 'on' : 'off';
 }
 
+/** Instances times this must stay under PostgreSQL's max_connections, or go through PgBouncer. */
+function pgPool(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 10;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 200) throw new Error(`CAB_PG_POOL must be a whole number from 1 to 200, not ${raw}`);
+  return n;
+}
+
 /** A switch set to on or off; anything else is refused at start. */
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const v = env[name];
@@ -264,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.CAB_REDIS_PREFIX || 'cab:',
     answerCache: answerCacheMode(env),
     pgPrepare: onOff(env, 'CAB_PG_PREPARE', true),
+    pgPool: pgPool(env.CAB_PG_POOL),
     clientKeys,
     trustedProxies: parseTrustedProxies(env.CAB_TRUSTED_PROXIES),
     frameAncestors: parseOrigins('CAB_FRAME_ANCESTORS', env.CAB_FRAME_ANCESTORS),

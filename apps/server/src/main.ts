@@ -38,6 +38,7 @@ const handle = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: path.join(config.dataDir, 'pgdata'),
   prepare: config.pgPrepare,
+  poolMax: config.pgPool,
 });
 const applied = await migrate(handle.db);
 await new CatalogueRepository(handle.db).seed();

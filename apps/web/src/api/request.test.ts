@@ -250,6 +250,36 @@ describe('the request wrapper', () => {
     expect(toasts).toEqual(['no network connection, please check network settings']);
   });
 
+  it('sends a read once more, signed anew, after no answer or a 502 or 503; a save never', async () => {
+    const { request, calls, toasts } = setup([
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      json(200, { data: 1 }),
+      json(502, {}),
+      json(200, { data: 2 }),
+      json(503, { code: 0xf001, message: 'stopping' }),
+      json(503, { code: 0xf001, message: 'stopping' }),
+      json(502, {}),
+    ]);
+    await expect(request('/cab-x/a', { method: 'GET' })).resolves.toEqual({ data: 1 });
+    await expect(request('/cab-x/b', { method: 'GET' })).resolves.toEqual({ data: 2 });
+    // Once only: the second 503 is the answer.
+    await expect(request('/cab-x/c', { method: 'GET' })).rejects.toMatchObject({ status: 503 });
+    await expect(request('/cab-x/d', { method: 'POST', data: { a: 1 } })).rejects.toMatchObject({ status: 502 });
+    expect(calls.map((c) => c.url.split('?')[0])).toEqual([
+      '/cab-x/a',
+      '/cab-x/a',
+      '/cab-x/b',
+      '/cab-x/b',
+      '/cab-x/c',
+      '/cab-x/c',
+      '/cab-x/d',
+    ]);
+    const nonces = calls.slice(0, 2).map((c) => header(c, 'Nonce-Str'));
+    expect(nonces[0]).toBeTruthy();
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(toasts).toEqual(['stopping', 'no network connection, please check network settings']);
+  });
+
   describe('time-outs', () => {
     beforeEach(() => vi.useFakeTimers());
     afterEach(() => vi.useRealTimers());

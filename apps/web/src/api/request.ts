@@ -52,6 +52,9 @@ export class ApiError extends Error {
   }
 }
 
+/** How long a read waits before it is sent again after no answer or a proxy's 502/503. */
+export const READ_RESEND_MS = 250;
+
 /** Status 0: the request never got an answer (network down or timed out). */
 export const NETWORK_ERROR = -1;
 export const TIMEOUT = -2;
@@ -227,7 +230,16 @@ export function createRequest(deps: RequestDeps) {
     throw new ApiError(401, ErrorCode.UNAUTHORIZED, deps.t('sessionAbnormal'));
   }
 
-  async function attempt<T>(url: string, o: RequestOptions, clockRetried: boolean, refreshes: number): Promise<T> {
+  /**
+   * A read that got no answer, or a proxy's 502/503, is sent once more, signed anew: the
+   * instance behind the proxy may have died or be stopping with it (docs/scale.md). A
+   * read changes nothing, so sending it twice is safe; a save goes again only through its
+   * Idempotency-Key, by the screen that made it.
+   */
+  const resendable = (o: RequestOptions, resent: boolean) => !resent && o.method === 'GET';
+  const pause = () => new Promise((r) => setTimeout(r, READ_RESEND_MS));
+
+  async function attempt<T>(url: string, o: RequestOptions, clockRetried: boolean, refreshes: number, resent = false): Promise<T> {
     let res: Response;
     try {
       res = await send(url, o);
@@ -236,7 +248,15 @@ export function createRequest(deps: RequestDeps) {
         deps.log.warn('request timed out', url); // time-outs are logged silently (SPEC 8)
         throw new ApiError(0, TIMEOUT, 'timeout');
       }
+      if (resendable(o, resent)) {
+        await pause();
+        return attempt<T>(url, o, clockRetried, refreshes, true);
+      }
       return fail(new ApiError(0, NETWORK_ERROR, deps.t('noNetwork')), o);
+    }
+    if ((res.status === 502 || res.status === 503) && resendable(o, resent)) {
+      await pause();
+      return attempt<T>(url, o, clockRetried, refreshes, true);
     }
     if (res.ok) {
       if (o.responseType === 'response') return res as T;
@@ -248,12 +268,12 @@ export function createRequest(deps: RequestDeps) {
     const code = typeof body.code === 'number' ? body.code : res.status;
     if (res.status === 400 && code === ErrorCode.CLOCK_SKEW && !clockRetried) {
       await refreshServerTime();
-      return attempt<T>(url, o, true, refreshes);
+      return attempt<T>(url, o, true, refreshes, resent);
     }
     // A login, or a link's token being traded, answers 401 for its own credentials: not this session's.
     if (res.status === 401 && url !== AUTH_PATHS.login && url !== AUTH_PATHS.exchangeToken) {
       if (refreshes >= MAX_TOKEN_REFRESH_RETRIES || !(await refreshToken())) return sessionLost();
-      return attempt<T>(url, o, clockRetried, refreshes + 1);
+      return attempt<T>(url, o, clockRetried, refreshes + 1, resent);
     }
     const err = new ApiError(res.status, code, body.message || body.msg || deps.t('noNetwork'));
     const book = o.tradingEntity ?? deps.bookId();

@@ -36,11 +36,13 @@ export interface OpenOptions {
    * cannot keep them).
    */
   prepare?: boolean | undefined;
+  /** PostgreSQL: the pool's most connections (10). */
+  poolMax?: number | undefined;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     const dialect = new PostgresDialect({ pool: opts.prepare === false ? pool : preparedPool(pool) });
     const db = new Kysely<DB>({ dialect, ...(opts.log ? { log: opts.log } : {}) });
     return { db, kind: 'postgres', close: () => db.destroy() };

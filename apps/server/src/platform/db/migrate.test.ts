@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freshDatabase } from '../../../test/harness.ts';
-import type { DatabaseHandle } from './index.ts';
-import { migrate } from './migrate.ts';
+import { openDatabase, type DatabaseHandle } from './index.ts';
+import { migrate, migrationNames } from './migrate.ts';
 
 let h: DatabaseHandle;
 beforeAll(async () => {
@@ -35,4 +37,28 @@ describe('migrations', () => {
     ).rejects.toThrow();
     expect(await h.db.selectFrom('users').select('id').where('phone', '=', '13900000002').execute()).toEqual([]);
   });
+});
+
+// Only PostgreSQL has several connections: embedded PGlite is one process's, one at a time.
+describe.skipIf(!inject('pgTemplate'))('migrations by instances started together', () => {
+  it('apply each file once, by one of them, and neither fails', async () => {
+    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+    await admin.connect();
+    const name = `cab_t_${inject('runId')}_mig_${crypto.randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(inject('pgAdminUrl'));
+    url.pathname = `/${name}`;
+    const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString() })));
+    try {
+      const applied = await Promise.all(instances.map((x) => migrate(x.db)));
+      const all = applied.flat();
+      expect(all.sort()).toEqual(migrationNames());
+      const recorded = await instances[0]!.db.selectFrom('schema_migrations').select('name').execute();
+      expect(recorded).toHaveLength(migrationNames().length);
+    } finally {
+      await Promise.all(instances.map((x) => x.close()));
+      await admin.query(`DROP DATABASE ${name}`);
+      await admin.end();
+    }
+  }, 120_000);
 });
