@@ -73,10 +73,13 @@ async function walPosition(url: string | undefined): Promise<number> {
   }
 }
 
+/** The running instances' process ids. */
+const instancePids = (c: Cluster) => c.instances.map((x) => x.server?.proc.pid).filter((p): p is number => p !== undefined);
+
 const round = (v: number) => (v >= 10 ? Math.round(v).toString() : v.toFixed(1));
 
 async function step(c: Cluster, base: string, plan: () => Planned, rate: number, seconds: number): Promise<Step> {
-  const pids = c.instances.map((x) => x.server?.proc.pid).filter((p): p is number => p !== undefined);
+  const pids = instancePids(c);
   const proxyPid = c.haproxy.proc.pid;
   const cabCpu = () => pids.reduce((s, p) => s + cpuOf(p), 0);
   const [cab0, proxy0, client0] = [cabCpu(), proxyPid === undefined ? NaN : cpuOf(proxyPid), process.cpuUsage()];
@@ -129,7 +132,7 @@ async function ramp(c: Cluster, targets: Target[], o: ScaleOptions, log: (line: 
   // The JIT, the pools and the kept answers settle first.
   for (const t of targets) await openLoop(t.base, plan, o.rates[1] ?? o.rates[0] ?? 20, o.warmupSeconds);
   // What the instances spend with nothing to answer (timers, jobs, Redis, collection): each one's share of a core.
-  const pids = c.instances.map((x) => x.server?.proc.pid).filter((p): p is number => p !== undefined);
+  const pids = instancePids(c);
   const idle0 = pids.map(cpuOf);
   await sleep(IDLE_MS);
   log(

@@ -9,7 +9,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '../../test/s3-server.ts';
 import { parseS3Settings } from '../storage-config.ts';
-import { readAll, type FileStorage, type ListedFile, type StorageArea } from './storage.ts';
+import { buffer as readAll } from 'node:stream/consumers';
+import type { FileStorage, ListedFile, StorageArea } from './storage.ts';
 import { LocalFileStorage } from './storage-local.ts';
 import { S3FileStorage } from './storage-s3.ts';
 

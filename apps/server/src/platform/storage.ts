@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 
 /**
@@ -129,12 +130,6 @@ export async function copyCapped(stream: Readable, into: Writable, maxBytes: num
   return over ? undefined : size;
 }
 
-export async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * What every storage shares: the names of new files, the checks on keys and paths, and
  * the private calls in terms of the area calls. An adapter only moves bytes.
@@ -178,7 +173,7 @@ export abstract class BaseFileStorage implements FileStorage {
 
   async readPrivate(key: string): Promise<Buffer | undefined> {
     const stream = await this.openPrivate(key);
-    return stream && readAll(stream);
+    return stream && buffer(stream);
   }
 
   async writePrivate(key: string, bytes: Buffer): Promise<boolean> {

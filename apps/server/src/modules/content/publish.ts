@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { CONTENT_CATEGORIES, CONTENT_TYPES } from '@cab/contracts';
 import sharp from 'sharp';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/index.ts';
-import { readAll, sniffImage, type FileStorage } from '../../platform/storage.ts';
+import { sniffImage, type FileStorage } from '../../platform/storage.ts';
 import { lowerCase, searchTerms } from '../accounting/search-terms.ts';
 import { CONTENT_TERMS_SCOPE } from './content.repository.ts';
 import { PublishRepository, type ContentWrite } from './publish.repository.ts';
@@ -210,7 +211,7 @@ export class ContentPublisher {
   /** The bytes of one of our stored files. */
   private async stored(url: string): Promise<Buffer | undefined> {
     const file = await this.open(url);
-    return file && readAll(file.stream);
+    return file && buffer(file.stream);
   }
 
   /** Whether a file of ours is there (a seed makes its files again only when they are not); its bytes are not fetched. */

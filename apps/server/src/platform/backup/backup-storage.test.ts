@@ -22,7 +22,8 @@ import {
 import { startS3Server, type S3TestServer } from '../../../test/s3-server.ts';
 import { parseS3Settings } from '../../storage-config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { readAll, type FileStorage, type StorageArea } from '../storage.ts';
+import { buffer as readAll } from 'node:stream/consumers';
+import type { FileStorage, StorageArea } from '../storage.ts';
 import { S3FileStorage } from '../storage-s3.ts';
 import { writeBackup } from './dump.ts';
 import { checkBackup, restoreBackup, RestoreRefused } from './restore.ts';
